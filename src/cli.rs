@@ -1,0 +1,83 @@
+//! Command line: `serve` (default), `migrate`, `sim`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+
+#[derive(Parser)]
+#[command(name = "smsarena", version, about = "An SMS game gateway")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Serve the gateway (the default).
+    Serve(ConfigArg),
+    /// Create or migrate the database, then exit.
+    Migrate(ConfigArg),
+    /// A terminal phone: type texts as one or several numbers and read the replies.
+    Sim(ConfigArg),
+}
+
+#[derive(clap::Args, Default)]
+struct ConfigArg {
+    /// Configuration file (default: config/default.toml if present).
+    #[arg(long, short)]
+    config: Option<PathBuf>,
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command = cli.command.unwrap_or(Cmd::Serve(ConfigArg::default()));
+    let (Cmd::Serve(arg) | Cmd::Migrate(arg) | Cmd::Sim(arg)) = &command;
+    let cfg = match Config::load(arg.config.as_deref()) {
+        Ok(cfg) => cfg,
+        Err(e) => {
+            eprintln!("smsarena: bad configuration: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("smsarena: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async move {
+        match command {
+            Cmd::Serve(_) => {
+                init_logging(&cfg.log.filter);
+                crate::server::serve(cfg).await
+            }
+            Cmd::Migrate(_) => {
+                init_logging(&cfg.log.filter);
+                crate::store::Store::open(&cfg.database.url, cfg.database.max_batch).await?;
+                println!("database {} is up to date", cfg.database.url);
+                Ok(())
+            }
+            Cmd::Sim(_) => crate::sim::run(cfg).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("smsarena: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logging(default_filter: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_filter));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}

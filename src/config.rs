@@ -1,0 +1,371 @@
+//! One typed configuration: built-in defaults, then a TOML file, then `SMSARENA_<SECTION>__<KEY>` variables.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+/// The whole configuration. Every key has a default, so an empty file is valid.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub http: HttpConfig,
+    pub database: DatabaseConfig,
+    pub numbers: NumbersConfig,
+    pub webhooks: WebhooksConfig,
+    pub sms: SmsConfig,
+    pub admin: AdminConfig,
+    pub game: GameConfig,
+    pub football: FootballConfig,
+    pub log: LogConfig,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HttpConfig {
+    /// Address to serve on.
+    pub listen: SocketAddr,
+    /// The URL providers call us on (signatures, callback URLs); empty means `http://<listen>`.
+    pub public_url: String,
+    /// Largest request body accepted from a provider, in bytes.
+    pub max_body_bytes: usize,
+    /// A request that takes longer than this is answered 503 so providers retry.
+    pub request_timeout_ms: u64,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        HttpConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            public_url: String::new(),
+            max_body_bytes: 64 * 1024,
+            request_timeout_ms: 10_000,
+        }
+    }
+}
+
+impl HttpConfig {
+    /// The public base URL without a trailing slash.
+    pub fn public_base(&self) -> String {
+        if self.public_url.is_empty() {
+            format!("http://{}", self.listen)
+        } else {
+            self.public_url.trim_end_matches('/').to_string()
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// `sqlite://path/to/file.db` or `postgres://...`.
+    pub url: String,
+    /// Most inbound messages the SQLite writer commits in one transaction.
+    pub max_batch: usize,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            url: "sqlite://smsarena.db".into(),
+            max_batch: 128,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NumbersConfig {
+    /// The "play number": `P`, `PA`.
+    pub play: String,
+    /// The "game number": `R`, moves, and every text about a match.
+    pub game: String,
+}
+
+impl Default for NumbersConfig {
+    fn default() -> Self {
+        NumbersConfig {
+            play: "002227".into(),
+            game: "002220".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebhooksConfig {
+    /// Shared secret for `generic` (header `X-Webhook-Secret`) and `kannel` (query `secret`).
+    pub secret: String,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProviderKind {
+    #[default]
+    Console,
+    Kannel,
+    Twilio,
+    Vonage,
+    Generic,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SmsConfig {
+    /// Which provider sends our texts.
+    pub provider: ProviderKind,
+    /// Replace curly quotes, dashes and odd spaces so a text stays GSM-7.
+    pub gsm_substitutions: bool,
+    /// Attempts before a text is parked as failed.
+    pub max_attempts: u32,
+    /// First retry delay; doubles each attempt (with jitter) up to `retry_max_ms`.
+    pub retry_base_ms: u64,
+    pub retry_max_ms: u64,
+    /// How long a claimed text stays ours before another instance may take it.
+    pub lease_ms: u64,
+    /// SMS parts per second allowed from one sending number; 0 means unlimited.
+    pub parts_per_second: f64,
+    /// Texts sent at once across all recipients.
+    pub concurrency: usize,
+    /// Timeout of one send request.
+    pub send_timeout_ms: u64,
+    pub kannel: KannelConfig,
+    pub twilio: TwilioConfig,
+    pub vonage: VonageConfig,
+    pub generic: GenericConfig,
+}
+
+impl Default for SmsConfig {
+    fn default() -> Self {
+        SmsConfig {
+            provider: ProviderKind::Console,
+            gsm_substitutions: true,
+            max_attempts: 8,
+            retry_base_ms: 500,
+            retry_max_ms: 60_000,
+            lease_ms: 30_000,
+            parts_per_second: 0.0,
+            concurrency: 64,
+            send_timeout_ms: 10_000,
+            kannel: KannelConfig::default(),
+            twilio: TwilioConfig::default(),
+            vonage: VonageConfig::default(),
+            generic: GenericConfig::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct KannelConfig {
+    pub sendsms_url: String,
+    pub username: String,
+    pub password: String,
+    /// Which delivery reports Kannel should send back (31 = all).
+    pub dlr_mask: u32,
+}
+
+impl Default for KannelConfig {
+    fn default() -> Self {
+        KannelConfig {
+            sendsms_url: "http://127.0.0.1:13013/cgi-bin/sendsms".into(),
+            username: String::new(),
+            password: String::new(),
+            dlr_mask: 31,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TwilioConfig {
+    pub account_sid: String,
+    /// Checks `X-Twilio-Signature` and signs our requests; empty means no check.
+    pub auth_token: String,
+    pub base_url: String,
+}
+
+impl Default for TwilioConfig {
+    fn default() -> Self {
+        TwilioConfig {
+            account_sid: String::new(),
+            auth_token: String::new(),
+            base_url: "https://api.twilio.com".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct VonageConfig {
+    pub api_key: String,
+    pub api_secret: String,
+    /// Signed-webhook secret; empty means no check.
+    pub signature_secret: String,
+    /// `md5hash` (Vonage's default), `md5`, `sha1`, `sha256` or `sha512` (HMAC).
+    pub signature_method: String,
+    pub base_url: String,
+}
+
+impl Default for VonageConfig {
+    fn default() -> Self {
+        VonageConfig {
+            api_key: String::new(),
+            api_secret: String::new(),
+            signature_secret: String::new(),
+            signature_method: "md5hash".into(),
+            base_url: "https://rest.nexmo.com".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GenericConfig {
+    pub url: String,
+    pub secret: String,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AdminConfig {
+    /// Bearer token of the admin API; empty turns the admin API off.
+    pub token: String,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameConfig {
+    /// Time a seat has to send its move.
+    pub turn_deadline_secs: u64,
+    /// Missed turns in a row before a player is put into timeout.
+    pub max_missed_turns: u32,
+    /// Time all players of a finished match have to confirm `PA`.
+    pub rematch_window_secs: u64,
+    /// Time after a match's end during which `S nick text` is allowed.
+    pub message_window_secs: u64,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            turn_deadline_secs: 180,
+            max_missed_turns: 3,
+            rematch_window_secs: 360,
+            message_window_secs: 1800,
+        }
+    }
+}
+
+impl GameConfig {
+    pub fn turn_deadline(&self) -> Duration {
+        Duration::from_secs(self.turn_deadline_secs)
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FootballConfig {
+    /// Chance that a fight for the ball sends it two cells away.
+    pub ricochet: f64,
+    /// Moves per team before the ten-move rule decides.
+    pub max_rounds: u32,
+}
+
+impl Default for FootballConfig {
+    fn default() -> Self {
+        FootballConfig {
+            ricochet: 0.25,
+            max_rounds: 10,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// A `tracing` filter, e.g. `info` or `smsarena=debug`; `RUST_LOG` wins when set.
+    pub filter: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            filter: "warn,smsarena=info".into(),
+        }
+    }
+}
+
+impl Config {
+    /// Defaults, then the file (if it exists or was named), then the environment.
+    pub fn load(file: Option<&Path>) -> Result<Config, Box<figment::Error>> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        match file {
+            Some(path) => figment = figment.merge(Toml::file_exact(path)),
+            None => figment = figment.merge(Toml::file("config/default.toml")),
+        }
+        figment
+            .merge(Env::prefixed("SMSARENA_").split("__"))
+            .extract()
+            .map_err(Box::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_overrides_file_and_defaults() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file(
+                "custom.toml",
+                "[numbers]\nplay = \"1111\"\n[sms]\nprovider = \"twilio\"\n",
+            )?;
+            jail.set_env("SMSARENA_HTTP__LISTEN", "127.0.0.1:9000");
+            jail.set_env("SMSARENA_SMS__PROVIDER", "kannel");
+            jail.set_env(
+                "SMSARENA_SMS__KANNEL__SENDSMS_URL",
+                "http://k/cgi-bin/sendsms",
+            );
+            let cfg = Config::load(Some(Path::new("custom.toml"))).map_err(|e| e.to_string())?;
+            assert_eq!(cfg.http.listen.to_string(), "127.0.0.1:9000");
+            assert_eq!(cfg.numbers.play, "1111");
+            assert_eq!(cfg.numbers.game, "002220");
+            assert_eq!(cfg.sms.provider, ProviderKind::Kannel);
+            assert_eq!(cfg.sms.kannel.sendsms_url, "http://k/cgi-bin/sendsms");
+            assert_eq!(cfg.http.public_base(), "http://127.0.0.1:9000");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn a_named_file_that_does_not_exist_is_an_error() {
+        assert!(Config::load(Some(Path::new("/nonexistent/smsarena.toml"))).is_err());
+    }
+
+    #[test]
+    fn the_shipped_default_file_matches_the_built_in_defaults() {
+        // Without the environment: another test sets SMSARENA_ variables.
+        let shipped: Config = Figment::from(Serialized::defaults(Config::default()))
+            .merge(Toml::file_exact(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/config/default.toml"
+            )))
+            .extract()
+            .expect("config/default.toml parses");
+        let built_in = Config::default();
+        assert_eq!(
+            toml_of(&shipped),
+            toml_of(&built_in),
+            "config/default.toml documents the defaults; keep it in step"
+        );
+    }
+
+    fn toml_of(cfg: &Config) -> String {
+        serde_json::to_string(cfg).unwrap()
+    }
+}

@@ -1,0 +1,53 @@
+//! The one error type of the HTTP layer: internals go to the log, callers see a short reason.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::store::StoreError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The request is malformed; the text says what is wrong (no internals).
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// The shared secret is missing or wrong.
+    #[error("unauthorized")]
+    Unauthorized,
+    /// A provider signature does not match.
+    #[error("forbidden: bad signature")]
+    BadSignature,
+    /// The store failed; the provider should retry later.
+    #[error("store: {0}")]
+    Store(#[from] StoreError),
+}
+
+impl AppError {
+    pub fn bad_request(msg: impl Into<String>) -> AppError {
+        AppError::BadRequest(msg.into())
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, reason) = match &self {
+            AppError::BadRequest(msg) => (StatusCode::BAD_REQUEST, msg.clone()),
+            AppError::Unauthorized => (StatusCode::UNAUTHORIZED, "missing or wrong secret".into()),
+            AppError::BadSignature => (StatusCode::FORBIDDEN, "signature does not match".into()),
+            AppError::Store(e) => {
+                // 503, not 500: the message was not stored, and every provider
+                // retries a 5xx, so nothing is lost.
+                tracing::error!(error = %e, "store failed; asking the caller to retry");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "temporarily unavailable, retry later".into(),
+                )
+            }
+        };
+        if status.is_client_error() {
+            tracing::debug!(%status, %reason, "request refused");
+        }
+        (status, Json(json!({ "error": reason }))).into_response()
+    }
+}

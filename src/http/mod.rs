@@ -1,0 +1,109 @@
+//! The HTTP face: `app(state)` builds the whole router, so tests drive it without a socket.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::inbound::InboundMessage;
+use crate::platform::{Handled, Platform};
+use crate::store::Store;
+
+pub mod error;
+mod webhooks;
+
+/// Provider signature algorithms, public so tests and tools can sign requests.
+pub mod signatures {
+    pub use super::webhooks::{twilio_signature, vonage_signature};
+}
+
+pub use error::AppError;
+
+/// Everything a request handler needs; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    cfg: Arc<Config>,
+    store: Store,
+    platform: Platform,
+    clock: Arc<dyn Clock>,
+}
+
+impl AppState {
+    pub fn new(cfg: Arc<Config>, store: Store, clock: Arc<dyn Clock>) -> AppState {
+        let platform = Platform::new(cfg.clone());
+        AppState {
+            inner: Arc::new(Inner {
+                cfg,
+                store,
+                platform,
+                clock,
+            }),
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.inner.cfg
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub fn clock(&self) -> &Arc<dyn Clock> {
+        &self.inner.clock
+    }
+
+    pub fn platform(&self) -> &Platform {
+        &self.inner.platform
+    }
+
+    /// Applies an inbound text durably: it returns once the message, its
+    /// effects and every reply are committed, so answering 200 afterwards never
+    /// acknowledges something that could be lost.
+    pub async fn receive(&self, msg: InboundMessage) -> Result<Handled, AppError> {
+        let platform = self.inner.platform.clone();
+        let now = self.inner.clock.now();
+        Ok(self
+            .inner
+            .store
+            .run(move |tx| platform.handle_inbound(tx, &msg, now))
+            .await?)
+    }
+}
+
+/// The whole HTTP surface.
+pub fn app(state: AppState) -> Router {
+    let http = &state.config().http;
+    let body_limit = http.max_body_bytes;
+    let timeout = Duration::from_millis(http.request_timeout_ms);
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/ping", get(|| async { "pong" }))
+        .merge(webhooks::routes())
+        .layer(DefaultBodyLimit::disable())
+        .layer(RequestBodyLimitLayer::new(body_limit))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            timeout,
+        ))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// 200 when the database answers, 503 when it does not.
+async fn healthz(State(state): State<AppState>) -> Result<&'static str, AppError> {
+    state.store().ping().await?;
+    Ok("ok")
+}

@@ -1,0 +1,57 @@
+//! `POST /webhooks/generic`: JSON `{"id","from","to","text"}` from any HTTP gateway.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::http::{AppError, AppState};
+use crate::inbound::{InboundMessage, normalise_phone};
+use crate::platform::Handled;
+
+use super::check_secret;
+
+#[derive(Deserialize)]
+struct Payload {
+    id: String,
+    from: String,
+    to: String,
+    text: String,
+}
+
+pub(super) async fn inbound(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, AppError> {
+    let presented = headers
+        .get("x-webhook-secret")
+        .and_then(|v| v.to_str().ok());
+    check_secret(&state.config().webhooks.secret, presented)?;
+    let payload: Payload = serde_json::from_slice(&body)
+        .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))?;
+    for (name, value) in [
+        ("id", &payload.id),
+        ("from", &payload.from),
+        ("to", &payload.to),
+    ] {
+        if value.trim().is_empty() {
+            return Err(AppError::bad_request(format!("{name} is empty")));
+        }
+    }
+    let msg = InboundMessage {
+        provider: "generic",
+        provider_id: payload.id,
+        from: normalise_phone(&payload.from),
+        to: normalise_phone(&payload.to),
+        text: payload.text,
+        received_at: state.clock().now(),
+    };
+    let status = match state.receive(msg).await? {
+        Handled::Applied => "accepted",
+        Handled::Duplicate => "duplicate",
+    };
+    Ok(Json(json!({ "status": status })))
+}

@@ -1,0 +1,146 @@
+//! `GET|POST /webhooks/kannel`: what Kannel's `sms-service` `get-url`/`post-url` sends.
+//!
+//! The operator's URL carries Kannel's escapes as parameters
+//! (`from=%p&to=%P&text=%b&id=%I&coding=%c&charset=%C&secret=S`). `%b` is the
+//! raw message, so a UCS-2 text arrives as UTF-16BE bytes and is decoded by
+//! its charset here. The answer is an empty 200, so Kannel sends nothing of
+//! its own (with `max-messages = 0` in the sms-service group).
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, StatusCode, header};
+
+use crate::http::{AppError, AppState};
+use crate::inbound::{InboundMessage, normalise_phone};
+
+use super::{RawParams, check_secret, is_form};
+
+pub(super) async fn inbound_get(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<StatusCode, AppError> {
+    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
+    accept(&state, &params, None).await
+}
+
+pub(super) async fn inbound_post(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<StatusCode, AppError> {
+    let mut params = RawParams::parse(query.unwrap_or_default().as_bytes());
+    if is_form(&headers) {
+        params.extend(RawParams::parse(&body));
+        accept(&state, &params, None).await
+    } else {
+        // post-url: the body is the message itself, its charset in the content type.
+        let charset = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|ct| ct.split("charset=").nth(1))
+            .map(|c| {
+                c.trim_matches(|ch: char| ch == '"' || ch.is_whitespace())
+                    .to_string()
+            });
+        accept(&state, &params, Some((body, charset))).await
+    }
+}
+
+async fn accept(
+    state: &AppState,
+    params: &RawParams,
+    posted_text: Option<(Bytes, Option<String>)>,
+) -> Result<StatusCode, AppError> {
+    check_secret(
+        &state.config().webhooks.secret,
+        params.text("secret").as_deref(),
+    )?;
+    let from = params.required("from")?;
+    let to = params.required("to")?;
+    let id = params.required("id")?;
+    let coding = params.text("coding").unwrap_or_default();
+    let text = match posted_text {
+        Some((body, charset)) => {
+            let charset = params.text("charset").or(charset).unwrap_or_default();
+            decode_text(&body, &charset, &coding)?
+        }
+        None => {
+            let raw = params
+                .bytes("text")
+                .ok_or_else(|| AppError::bad_request("missing parameter text"))?;
+            decode_text(raw, &params.text("charset").unwrap_or_default(), &coding)?
+        }
+    };
+    let msg = InboundMessage {
+        provider: "kannel",
+        provider_id: id,
+        from: normalise_phone(&from),
+        to: normalise_phone(&to),
+        text,
+        received_at: state.clock().now(),
+    };
+    state.receive(msg).await?;
+    Ok(StatusCode::OK)
+}
+
+/// Decodes Kannel's raw message bytes by the charset (`%C`) and coding (`%c`: 0 GSM, 1 binary, 2 UCS-2).
+fn decode_text(raw: &[u8], charset: &str, coding: &str) -> Result<String, AppError> {
+    let charset = charset.to_ascii_uppercase();
+    let utf16 = matches!(
+        charset.as_str(),
+        "UTF-16BE" | "UTF-16" | "UCS-2" | "UCS-2BE" | "UNICODEBIG"
+    ) || (charset.is_empty() && coding == "2");
+    if utf16 {
+        if raw.len() % 2 != 0 {
+            return Err(AppError::bad_request(
+                "UTF-16 text has an odd number of bytes",
+            ));
+        }
+        let units: Vec<u16> = raw
+            .chunks_exact(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
+        return String::from_utf16(&units)
+            .map_err(|_| AppError::bad_request("text is not valid UTF-16"));
+    }
+    if coding == "1" {
+        return Err(AppError::bad_request(
+            "binary (8-bit) messages are not texts",
+        ));
+    }
+    match charset.as_str() {
+        "ISO-8859-1" | "LATIN1" | "WINDOWS-1252" => {
+            Ok(raw.iter().map(|&b| char::from(b)).collect())
+        }
+        _ => match std::str::from_utf8(raw) {
+            Ok(s) => Ok(s.to_string()),
+            // Kannel's own default for 7-bit texts is Latin-1.
+            Err(_) => Ok(raw.iter().map(|&b| char::from(b)).collect()),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_text;
+
+    #[test]
+    fn ucs2_text_decodes_from_utf16be_bytes() {
+        let raw: Vec<u8> = "Привет".encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(decode_text(&raw, "UTF-16BE", "2").unwrap(), "Привет");
+        assert_eq!(decode_text(&raw, "", "2").unwrap(), "Привет");
+        assert!(decode_text(&raw[1..], "UTF-16BE", "2").is_err());
+    }
+
+    #[test]
+    fn gsm_text_decodes_as_utf8_or_latin1() {
+        assert_eq!(
+            decode_text(b"R ronaldo", "UTF-8", "0").unwrap(),
+            "R ronaldo"
+        );
+        assert_eq!(decode_text(b"caf\xe9", "ISO-8859-1", "0").unwrap(), "café");
+        assert_eq!(decode_text(b"caf\xe9", "", "0").unwrap(), "café");
+        assert!(decode_text(b"\x01\x02", "", "1").is_err());
+    }
+}

@@ -1,0 +1,150 @@
+//! Inbound webhooks, one file per provider; each normalises its payload to an [`InboundMessage`].
+//!
+//! A webhook records the message durably (through [`AppState::receive`]) and
+//! only then answers; it never replies through the provider's own reply
+//! channel, so every outgoing text goes through the outbox.
+
+use axum::Router;
+use axum::routing::{get, post};
+use subtle::ConstantTimeEq;
+
+use super::{AppError, AppState};
+
+mod generic;
+mod kannel;
+mod twilio;
+mod vonage;
+
+pub use twilio::twilio_signature;
+pub use vonage::vonage_signature;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/webhooks/generic", post(generic::inbound))
+        .route(
+            "/webhooks/kannel",
+            get(kannel::inbound_get).post(kannel::inbound_post),
+        )
+        .route("/webhooks/twilio", post(twilio::inbound))
+        .route(
+            "/webhooks/vonage",
+            get(vonage::inbound_get).post(vonage::inbound_post),
+        )
+}
+
+/// Compares a presented secret with the configured one without leaking timing.
+/// An empty configured secret means no check.
+pub(crate) fn check_secret(configured: &str, presented: Option<&str>) -> Result<(), AppError> {
+    if configured.is_empty() {
+        return Ok(());
+    }
+    match presented {
+        Some(p) if bool::from(p.as_bytes().ct_eq(configured.as_bytes())) => Ok(()),
+        _ => Err(AppError::Unauthorized),
+    }
+}
+
+/// Decoded `application/x-www-form-urlencoded` pairs with raw byte values, so
+/// that a value in another charset (Kannel's UTF-16BE) survives decoding.
+#[derive(Debug, Default)]
+pub(crate) struct RawParams(Vec<(String, Vec<u8>)>);
+
+impl RawParams {
+    pub fn parse(input: &[u8]) -> RawParams {
+        let pairs = input
+            .split(|&b| b == b'&')
+            .filter(|p| !p.is_empty())
+            .map(|pair| {
+                let mut kv = pair.splitn(2, |&b| b == b'=');
+                let key = decode(kv.next().unwrap_or_default());
+                let value = decode(kv.next().unwrap_or_default());
+                (String::from_utf8_lossy(&key).into_owned(), value)
+            })
+            .collect();
+        RawParams(pairs)
+    }
+
+    /// Adds another source's pairs (a POST body after the query).
+    pub fn extend(&mut self, other: RawParams) {
+        self.0.extend(other.0);
+    }
+
+    pub fn bytes(&self, key: &str) -> Option<&[u8]> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// A value as UTF-8 text (lossy: these are ids and numbers).
+    pub fn text(&self, key: &str) -> Option<String> {
+        self.bytes(key)
+            .map(|v| String::from_utf8_lossy(v).into_owned())
+    }
+
+    /// A value that must be present and not blank.
+    pub fn required(&self, key: &str) -> Result<String, AppError> {
+        self.text(key)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| AppError::bad_request(format!("missing parameter {key}")))
+    }
+
+    /// Every pair as text, for signature checks.
+    pub fn text_pairs(&self) -> Vec<(String, String)> {
+        self.0
+            .iter()
+            .map(|(k, v)| (k.clone(), String::from_utf8_lossy(v).into_owned()))
+            .collect()
+    }
+}
+
+fn decode(raw: &[u8]) -> Vec<u8> {
+    let spaced: Vec<u8> = raw
+        .iter()
+        .map(|&b| if b == b'+' { b' ' } else { b })
+        .collect();
+    percent_encoding::percent_decode(&spaced).collect()
+}
+
+/// Does the request's content type say form-encoded?
+pub(crate) fn is_form(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"))
+}
+
+pub(crate) fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_params_keep_bytes_and_decode_plus_as_space() {
+        let p = RawParams::parse(b"text=%04%1F%04%40+x&from=%2B7900&empty=&flag");
+        assert_eq!(
+            p.bytes("text"),
+            Some(&[0x04, 0x1f, 0x04, 0x40, b' ', b'x'][..])
+        );
+        assert_eq!(p.text("from").as_deref(), Some("+7900"));
+        assert_eq!(p.text("empty").as_deref(), Some(""));
+        assert_eq!(p.text("flag").as_deref(), Some(""));
+        assert!(p.required("empty").is_err());
+        assert!(p.required("missing").is_err());
+    }
+
+    #[test]
+    fn secrets_compare_exactly() {
+        assert!(check_secret("", None).is_ok());
+        assert!(check_secret("s3", Some("s3")).is_ok());
+        assert!(check_secret("s3", Some("s4")).is_err());
+        assert!(check_secret("s3", None).is_err());
+    }
+}

@@ -1,0 +1,175 @@
+//! `GET|POST /webhooks/vonage`: Vonage's inbound SMS (`msisdn`, `to`, `text`, `messageId`, `type`),
+//! as query, form or JSON; the signed-webhook `sig` checked when a signature secret is set.
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use hmac::{Hmac, Mac};
+use md5::{Digest, Md5};
+use subtle::ConstantTimeEq;
+
+use crate::http::{AppError, AppState};
+use crate::inbound::{InboundMessage, normalise_phone};
+
+use super::{RawParams, is_form, is_json};
+
+pub(super) async fn inbound_get(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<StatusCode, AppError> {
+    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
+    accept(&state, params.text_pairs()).await
+}
+
+pub(super) async fn inbound_post(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<StatusCode, AppError> {
+    let mut pairs = RawParams::parse(query.unwrap_or_default().as_bytes()).text_pairs();
+    if is_json(&headers) {
+        pairs.extend(json_pairs(&body)?);
+    } else if is_form(&headers) {
+        pairs.extend(RawParams::parse(&body).text_pairs());
+    } else {
+        return Err(AppError::bad_request("expected a form or JSON body"));
+    }
+    accept(&state, pairs).await
+}
+
+/// Flattens a JSON object of scalars into name/value pairs, as Vonage signs them.
+fn json_pairs(body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
+    let value: serde_json::Value = serde_json::from_slice(body)
+        .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| AppError::bad_request("expected a JSON object"))?;
+    Ok(object
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), v)
+        })
+        .collect())
+}
+
+async fn accept(state: &AppState, pairs: Vec<(String, String)>) -> Result<StatusCode, AppError> {
+    let cfg = &state.config().sms.vonage;
+    if !cfg.signature_secret.is_empty() {
+        verify(&cfg.signature_secret, &cfg.signature_method, &pairs)?;
+    }
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let required = |key: &str| {
+        get(key)
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| AppError::bad_request(format!("missing parameter {key}")))
+    };
+    if get("type").as_deref() == Some("binary") {
+        return Err(AppError::bad_request("binary messages are not texts"));
+    }
+    let msg = InboundMessage {
+        provider: "vonage",
+        provider_id: required("messageId")?,
+        from: normalise_phone(&required("msisdn")?),
+        to: normalise_phone(&required("to")?),
+        text: pairs
+            .iter()
+            .find(|(k, _)| k == "text")
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default(),
+        received_at: state.clock().now(),
+    };
+    state.receive(msg).await?;
+    Ok(StatusCode::OK)
+}
+
+fn verify(secret: &str, method: &str, pairs: &[(String, String)]) -> Result<(), AppError> {
+    let presented = pairs
+        .iter()
+        .find(|(k, _)| k == "sig")
+        .map(|(_, v)| v.to_ascii_lowercase())
+        .ok_or(AppError::BadSignature)?;
+    let expected = vonage_signature(secret, method, pairs)
+        .ok_or_else(|| AppError::bad_request("unknown signature method configured"))?
+        .to_ascii_lowercase();
+    if bool::from(expected.as_bytes().ct_eq(presented.as_bytes())) {
+        Ok(())
+    } else {
+        Err(AppError::BadSignature)
+    }
+}
+
+/// Vonage's signature: every parameter but `sig`, sorted by name, as
+/// `&name=value` with `&` and `=` in values replaced by `_`; then either MD5
+/// of that string followed by the secret (`md5hash`), or an HMAC keyed by the
+/// secret (`md5`, `sha1`, `sha256`, `sha512`). Hex; compared case-insensitively.
+pub fn vonage_signature(secret: &str, method: &str, pairs: &[(String, String)]) -> Option<String> {
+    let mut signed: Vec<(&str, String)> = pairs
+        .iter()
+        .filter(|(k, _)| k != "sig")
+        .map(|(k, v)| (k.as_str(), v.replace(['&', '='], "_")))
+        .collect();
+    signed.sort();
+    let base: String = signed.iter().map(|(k, v)| format!("&{k}={v}")).collect();
+    fn hmac_hex<M: Mac + hmac::digest::KeyInit>(secret: &str, base: &str) -> String {
+        let mut mac = <M as hmac::digest::KeyInit>::new_from_slice(secret.as_bytes())
+            .expect("any key length");
+        mac.update(base.as_bytes());
+        hex(&mac.finalize().into_bytes())
+    }
+    Some(match method {
+        "md5hash" => hex(&Md5::digest(format!("{base}{secret}").as_bytes())),
+        "md5" => hmac_hex::<Hmac<Md5>>(secret, &base),
+        "sha1" => hmac_hex::<Hmac<sha1::Sha1>>(secret, &base),
+        "sha256" => hmac_hex::<Hmac<sha2::Sha256>>(secret, &base),
+        "sha512" => hmac_hex::<Hmac<sha2::Sha512>>(secret, &base),
+        _ => return None,
+    })
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn md5hash_signs_sorted_params_with_the_secret_appended() {
+        let p = pairs(&[
+            ("to", "447700900000"),
+            ("msisdn", "447700900001"),
+            ("text", "a=b&c"),
+            ("sig", "x"),
+        ]);
+        let expected = hex(&Md5::digest(
+            b"&msisdn=447700900001&text=a_b_c&to=447700900000secret",
+        ));
+        assert_eq!(vonage_signature("secret", "md5hash", &p).unwrap(), expected);
+    }
+
+    #[test]
+    fn hmac_methods_differ_and_unknown_is_refused() {
+        let p = pairs(&[("a", "1")]);
+        let sha256 = vonage_signature("k", "sha256", &p).unwrap();
+        assert_eq!(sha256.len(), 64);
+        assert_ne!(sha256, vonage_signature("k", "sha512", &p).unwrap());
+        assert!(vonage_signature("k", "rot13", &p).is_none());
+    }
+}

@@ -1,0 +1,23 @@
+//! The one inbound message type every provider's webhook is normalised to.
+
+use chrono::{DateTime, Utc};
+
+/// A text a phone sent us, as any provider reported it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InboundMessage {
+    /// Which webhook it came through (`generic`, `kannel`, `twilio`, `vonage`, `sim`).
+    pub provider: &'static str,
+    /// The provider's id for the message; a retry repeats it.
+    pub provider_id: String,
+    /// The player's phone number.
+    pub from: String,
+    /// Our service number the player texted.
+    pub to: String,
+    pub text: String,
+    pub received_at: DateTime<Utc>,
+}
+
+/// Trims a phone number as providers send it; the number itself is the player's identity.
+pub fn normalise_phone(raw: &str) -> String {
+    raw.chars().filter(|c| !c.is_whitespace()).collect()
+}

@@ -1,0 +1,18 @@
+//! smsarena: an SMS game gateway. Players text short codes; providers call our
+//! webhooks; the platform runs lobbies and matches; the outbox texts the results back.
+//!
+//! See `docs/ARCHITECTURE.md` for the code map and the invariants.
+
+pub mod cli;
+pub mod clock;
+pub mod command;
+pub mod config;
+pub mod games;
+pub mod http;
+pub mod inbound;
+pub mod lang;
+pub mod platform;
+pub mod server;
+pub mod sim;
+pub mod sms;
+pub mod store;

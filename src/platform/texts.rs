@@ -1,0 +1,322 @@
+//! Every platform text a player can receive, in both languages, in one place.
+//!
+//! Russian is Latin transliteration using only GSM 03.38 characters, like the
+//! original service ("Vash xod."), so that a text stays one 160-character SMS.
+//! Game-specific wording (boards, move errors) lives with each game.
+
+use crate::command::ParseError;
+use crate::lang::Lang;
+
+/// The service numbers, which several texts name.
+#[derive(Clone, Copy, Debug)]
+pub struct Numbers<'a> {
+    pub play: &'a str,
+    pub game: &'a str,
+}
+
+pub fn welcome_stranger(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "SMS-igry. Dlya registracii otpravte R nik (2-16 latinskih bukv, cifr ili _) na {}. HELP - pomoshch, STOP - otpiska.",
+            n.game
+        ),
+        Lang::En => format!(
+            "SMS games. To register, text R nick (2-16 Latin letters, digits or _) to {}. HELP for help, STOP to opt out.",
+            n.game
+        ),
+    }
+}
+
+pub fn registered(lang: Lang, nick: &str, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Vy zaregistrirovany kak {nick}. Dlya nachala igry otpravte P na {}.",
+            n.play
+        ),
+        Lang::En => format!(
+            "You are registered as {nick}. To play, text P to {}.",
+            n.play
+        ),
+    }
+}
+
+pub fn renamed(lang: Lang, old: &str, nick: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Vash nik izmenen: {old} -> {nick}."),
+        Lang::En => format!("Your nick is changed: {old} -> {nick}."),
+    }
+}
+
+pub fn nick_unchanged(lang: Lang, nick: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Vy uzhe zaregistrirovany kak {nick}."),
+        Lang::En => format!("You are already registered as {nick}."),
+    }
+}
+
+pub fn nick_taken(lang: Lang, nick: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Nik {nick} uzhe zanyat. Vyberite drugoi: R nik"),
+        Lang::En => format!("The nick {nick} is taken. Choose another: R nick"),
+    }
+}
+
+/// The reply to a command word with bad arguments.
+pub fn usage(lang: Lang, err: &ParseError) -> String {
+    match (lang, err) {
+        (Lang::Ru, ParseError::MissingNick | ParseError::BadNick) => {
+            "Nik: 2-16 latinskih bukv, cifr ili _. Primer: R ronaldo".into()
+        }
+        (Lang::En, ParseError::MissingNick | ParseError::BadNick) => {
+            "A nick is 2-16 Latin letters, digits or _. Example: R ronaldo".into()
+        }
+        (Lang::Ru, ParseError::MissingMessage) => "Format: S nik tekst".into(),
+        (Lang::En, ParseError::MissingMessage) => "Format: S nick text".into(),
+        (Lang::Ru, ParseError::BadLang) => "Format: LANG EN ili LANG RU".into(),
+        (Lang::En, ParseError::BadLang) => "Format: LANG EN or LANG RU".into(),
+        (Lang::Ru, ParseError::Trailing(cmd)) => {
+            format!("Komanda {cmd} otpravlyaetsya bez dopolnitelnogo teksta.")
+        }
+        (Lang::En, ParseError::Trailing(cmd)) => {
+            format!("Send {cmd} on its own, with nothing after it.")
+        }
+    }
+}
+
+pub fn need_registration(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Snachala zaregistriruites: otpravte R nik na {}. HELP - pomoshch.",
+            n.game
+        ),
+        Lang::En => format!("Register first: text R nick to {}. HELP for help.", n.game),
+    }
+}
+
+pub fn opted_out(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Vy otpisalis ot vseh soobshchenii. Bolshe my nichego ne prishlem. Dlya vozobnovleniya otpravte START.".into(),
+        Lang::En => "You have opted out and will receive no more messages. Text START to opt back in.".into(),
+    }
+}
+
+pub fn opted_in(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Podpiska vozobnovlena. Dlya igry otpravte P na {}. HELP - pomoshch.",
+            n.play
+        ),
+        Lang::En => format!(
+            "You are opted back in. To play, text P to {}. HELP for help.",
+            n.play
+        ),
+    }
+}
+
+pub fn already_opted_in(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Vy i tak poluchaete nashi soobshcheniya. HELP - pomoshch.".into(),
+        Lang::En => "You are already receiving our messages. HELP for help.".into(),
+    }
+}
+
+pub fn language_set(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Yazyk: russkii (latinicei).".into(),
+        Lang::En => "Language: English.".into(),
+    }
+}
+
+pub fn unknown_text(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Neizvestnaya komanda. HELP - spisok komand.".into(),
+        Lang::En => "Unknown command. Text HELP for the list.".into(),
+    }
+}
+
+/// Help for a registered player who is not in a match.
+pub fn help_idle(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "P - igra (na {}), P ? - spisok igr, PA - revansh, T - taim-aut, S nik tekst - soobshchenie, R nik - smena nika, LANG EN, STOP - otpiska.",
+            n.play
+        ),
+        Lang::En => format!(
+            "P - play (to {}), P ? - list games, PA - rematch, T - timeout, S nick text - message, R nick - rename, LANG EN/RU, STOP - opt out.",
+            n.play
+        ),
+    }
+}
+
+/// Help inside a match: the game's move syntax and the match commands.
+pub fn help_in_match(lang: Lang, move_help: &str) -> String {
+    match lang {
+        Lang::Ru => format!("{move_help} B - pole, Q - sdatsya, T - taim-aut."),
+        Lang::En => format!("{move_help} B - board, Q - resign, T - timeout."),
+    }
+}
+
+pub fn timeout_taken(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Vy vzyali taim-aut i ne budete poluchat priglashenii i igrovyh soobshchenii. Dlya vozvrata otpravte P na {}.",
+            n.play
+        ),
+        Lang::En => format!(
+            "You are on a timeout: no invitations and no game texts. To come back, text P to {}.",
+            n.play
+        ),
+    }
+}
+
+pub fn timeout_for_missed_turns(lang: Lang, missed: u32, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Vy propustili {missed} xoda podryad i perevedeny v taim-aut. Dlya vozvrata otpravte P na {}.",
+            n.play
+        ),
+        Lang::En => format!(
+            "You missed {missed} turns in a row and are now on a timeout. To come back, text P to {}.",
+            n.play
+        ),
+    }
+}
+
+pub fn games_list(lang: Lang, codes: &[(&str, &str)]) -> String {
+    let list = codes
+        .iter()
+        .map(|(code, name)| format!("{code} {name}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match lang {
+        Lang::Ru => format!("Igry: {list}. Primer: P FB"),
+        Lang::En => format!("Games: {list}. Example: P FB"),
+    }
+}
+
+pub fn unknown_game(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Igra {code} poka nedostupna. P ? - spisok igr."),
+        Lang::En => format!("The game {code} is not available yet. P ? lists the games."),
+    }
+}
+
+pub fn bad_game_options(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Neponyatnye parametry igry {code}. Primer: P {code}"),
+        Lang::En => format!("Unknown options for {code}. Example: P {code}"),
+    }
+}
+
+pub fn waiting_for_players(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Nedostatochno igrokov dlya nachala igry. Zhdite.".into(),
+        Lang::En => "Not enough players to start yet. Please wait.".into(),
+    }
+}
+
+pub fn already_waiting(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Vasha zayavka uzhe prinyata. Zhdite nachala igry.".into(),
+        Lang::En => "You are already in the queue. Please wait for the match to start.".into(),
+    }
+}
+
+pub fn not_in_match(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!("Vy seichas ne v igre. Dlya igry otpravte P na {}.", n.play),
+        Lang::En => format!("You are not in a match. To play, text P to {}.", n.play),
+    }
+}
+
+pub fn move_accepted(lang: Lang, mv: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Xod {mv} prinyat. Zhdem partnera."),
+        Lang::En => format!("Move {mv} accepted. Waiting for your partner."),
+    }
+}
+
+pub fn bad_move(lang: Lang, move_help: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Neponyatnyi xod. {move_help}"),
+        Lang::En => format!("Cannot read that move. {move_help}"),
+    }
+}
+
+pub fn resigned(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Vy sdalis.".into(),
+        Lang::En => "You resigned.".into(),
+    }
+}
+
+pub fn rematch_waiting(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Zayavka na revansh prinyata. Zhdem ostalnyh igrokov.".into(),
+        Lang::En => "Rematch request received. Waiting for the other players.".into(),
+    }
+}
+
+pub fn rematch_asked(lang: Lang, nick: &str) -> String {
+    match lang {
+        Lang::Ru => format!("{nick} predlagaet revansh. Otpravte PA."),
+        Lang::En => format!("{nick} asks for a rematch. Text PA to accept."),
+    }
+}
+
+pub fn rematch_expired(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => {
+            "Ne vse igroki soglasilis na revansh. Vasha zayavka perevedena v obychnuyu.".into()
+        }
+        Lang::En => {
+            "Not everyone accepted the rematch. Your request is now an ordinary play request."
+                .into()
+        }
+    }
+}
+
+pub fn no_rematch(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Revansh nevozmozhen: net nedavnego matcha. Dlya igry otpravte P na {}.",
+            n.play
+        ),
+        Lang::En => format!(
+            "No rematch: you have no recent match. To play, text P to {}.",
+            n.play
+        ),
+    }
+}
+
+pub fn message_from(nick: &str, text: &str) -> String {
+    format!("{nick}: {text}")
+}
+
+pub fn message_sent(lang: Lang, nick: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Soobshchenie dlya {nick} otpravleno."),
+        Lang::En => format!("Message to {nick} sent."),
+    }
+}
+
+pub fn message_not_allowed(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Soobshchenie mozhno otpravit odin raz igroku poslednego matcha v techenie 30 minut posle nego.".into(),
+        Lang::En => "You may send one message to a player of your last match, within 30 minutes of its end.".into(),
+    }
+}
+
+pub fn unknown_nick(lang: Lang, nick: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Igrok {nick} ne naiden."),
+        Lang::En => format!("No player called {nick}."),
+    }
+}
+
+pub fn side_forfeited(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "V komande sopernika ne ostalos igrokov.".into(),
+        Lang::En => "The other side has no players left.".into(),
+    }
+}

@@ -1,0 +1,192 @@
+//! The outbox dispatcher: claims committed texts, sends them through the provider, records the outcome.
+//!
+//! It is woken the moment a transaction that queued texts commits, so the
+//! happy path has no polling delay; otherwise it sleeps until the next retry
+//! falls due. Texts to one phone go out one at a time in the order they were
+//! written (the store hands out only a phone's oldest unsent text); different
+//! phones are served concurrently.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use rand::Rng;
+use tokio::sync::{Semaphore, watch};
+
+use super::{Provider, SendError};
+use crate::clock::Clock;
+use crate::config::SmsConfig;
+use crate::store::{OutboxText, Store, StoreError};
+
+/// Longest the dispatcher sleeps without looking, a guard against a missed wake-up.
+const IDLE_RECHECK: Duration = Duration::from_secs(5);
+
+pub struct Dispatcher {
+    store: Store,
+    provider: Arc<Provider>,
+    cfg: SmsConfig,
+    clock: Arc<dyn Clock>,
+}
+
+impl Dispatcher {
+    pub fn new(
+        store: Store,
+        provider: Provider,
+        cfg: SmsConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Dispatcher {
+        Dispatcher {
+            store,
+            provider: Arc::new(provider),
+            cfg,
+            clock,
+        }
+    }
+
+    /// Runs until `shutdown` turns true; texts in flight then finish or are
+    /// left leased, to be claimed again after their lease.
+    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        let this = Arc::new(self);
+        let slots = Arc::new(Semaphore::new(this.cfg.concurrency.max(1)));
+        while !*shutdown.borrow() {
+            let free = slots.available_permits();
+            if free == 0 {
+                // Every slot is busy; a finishing send wakes us.
+                tokio::select! {
+                    _ = this.store.texts_queued().notified() => {}
+                    _ = shutdown.changed() => {}
+                }
+                continue;
+            }
+            let claimed = match this.claim(free).await {
+                Ok(texts) => texts,
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot claim texts; retrying shortly");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    continue;
+                }
+            };
+            if claimed.is_empty() {
+                let wait = this.idle_wait().await;
+                tokio::select! {
+                    _ = this.store.texts_queued().notified() => {}
+                    _ = tokio::time::sleep(wait) => {}
+                    _ = shutdown.changed() => {}
+                }
+                continue;
+            }
+            for text in claimed {
+                let Ok(permit) = slots.clone().acquire_owned().await else {
+                    return;
+                };
+                let this = this.clone();
+                tokio::spawn(async move {
+                    this.deliver(text).await;
+                    drop(permit);
+                    // The phone's next text (if any) is claimable now.
+                    this.store.texts_queued().notify_one();
+                });
+            }
+        }
+    }
+
+    async fn claim(&self, limit: usize) -> Result<Vec<OutboxText>, StoreError> {
+        let now = self.clock.now();
+        let lease_until = now + chrono::Duration::milliseconds(self.cfg.lease_ms as i64);
+        self.store
+            .run(move |tx| tx.claim_texts(now, lease_until, limit))
+            .await
+    }
+
+    /// How long to sleep when nothing is due: until the next retry, at most [`IDLE_RECHECK`].
+    async fn idle_wait(&self) -> Duration {
+        let next = self.store.run(|tx| tx.next_text_due()).await.ok().flatten();
+        match next {
+            Some(due) => (due - self.clock.now())
+                .to_std()
+                .unwrap_or(Duration::ZERO)
+                .clamp(Duration::from_millis(1), IDLE_RECHECK),
+            None => IDLE_RECHECK,
+        }
+    }
+
+    /// Sends one text and records what happened.
+    async fn deliver(&self, text: OutboxText) {
+        let timeout = Duration::from_millis(self.cfg.send_timeout_ms);
+        let outcome = match tokio::time::timeout(timeout, self.provider.send(&text)).await {
+            Ok(result) => result,
+            Err(_) => Err(SendError::Retry {
+                reason: "send timed out".into(),
+                after: None,
+            }),
+        };
+        let now = self.clock.now();
+        let id = text.id;
+        let record = match outcome {
+            Ok(accepted) => {
+                let reference = accepted.provider_ref;
+                self.store
+                    .run(move |tx| tx.mark_text_sent(id, reference.as_deref(), now))
+                    .await
+            }
+            Err(SendError::Retry { reason, after }) if text.attempts < self.cfg.max_attempts => {
+                let next = now + self.backoff(text.attempts, after);
+                tracing::warn!(text = id, attempt = text.attempts, %reason, "send failed; will retry");
+                self.store
+                    .run(move |tx| tx.mark_text_retry(id, &reason, next, now))
+                    .await
+            }
+            Err(e) => {
+                let reason = match &e {
+                    SendError::Retry { reason, .. } => {
+                        format!("gave up after {} attempts: {reason}", text.attempts)
+                    }
+                    other => other.to_string(),
+                };
+                tracing::warn!(text = id, %reason, "text parked as failed");
+                let opted_out = matches!(e, SendError::RecipientOptedOut);
+                let phone = text.to.clone();
+                self.store
+                    .run(move |tx| {
+                        tx.mark_text_failed(id, &reason, now)?;
+                        if opted_out {
+                            mark_opted_out(tx, &phone, now)?;
+                        }
+                        Ok(())
+                    })
+                    .await
+            }
+        };
+        if let Err(e) = record {
+            // The lease runs out and the text is sent again: at-least-once is
+            // the best a crash between send and record allows.
+            tracing::error!(text = id, error = %e, "cannot record a send outcome");
+        }
+    }
+
+    /// Exponential backoff with full jitter, never sooner than the provider asked.
+    fn backoff(&self, attempts: u32, at_least: Option<Duration>) -> chrono::Duration {
+        let base = self.cfg.retry_base_ms.max(1);
+        let cap = self.cfg.retry_max_ms.max(base);
+        let ceiling = base
+            .saturating_mul(1u64 << attempts.saturating_sub(1).min(20))
+            .min(cap);
+        let jittered = rand::thread_rng().gen_range(ceiling / 2..=ceiling);
+        let floor = at_least.map(|d| d.as_millis() as u64).unwrap_or(0);
+        chrono::Duration::milliseconds(jittered.max(floor) as i64)
+    }
+}
+
+/// The provider says the number opted out: treat it as a STOP we did not hear.
+fn mark_opted_out(
+    tx: &mut dyn crate::store::Tx,
+    phone: &str,
+    now: DateTime<Utc>,
+) -> crate::store::StoreResult<()> {
+    if let Some(mut player) = tx.player_by_phone(phone)? {
+        player.opted_out = true;
+        tx.save_player(&player, now)?;
+    }
+    tx.cancel_texts_to(phone, now)?;
+    Ok(())
+}

@@ -1,0 +1,258 @@
+//! The store: one transactional interface ([`Tx`]) over SQLite (embedded default) and, later, PostgreSQL.
+//!
+//! Everything the platform does to the database happens inside one call of
+//! [`Store::run`]: the closure gets a [`Tx`], and either all its writes commit
+//! (the inbound id, the new state and every outgoing text) or none do. The
+//! closure is synchronous so that the SQLite backend can run it on its single
+//! writer thread and commit many of them in one transaction (group commit).
+
+use chrono::{DateTime, TimeZone, Utc};
+
+use crate::inbound::InboundMessage;
+use crate::lang::Lang;
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+/// Why the store could not do what was asked. Internals are logged, never shown to callers.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("sqlite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("migration: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    #[error("the database writer has stopped")]
+    WriterGone,
+    #[error("commit failed: {0}")]
+    CommitFailed(String),
+    #[error("the transaction panicked")]
+    Panicked,
+    #[error("unsupported database url {0:?} (expected sqlite://FILE or postgres://...)")]
+    UnsupportedUrl(String),
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A phone number we know: registered (with a nick) or not yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub id: i64,
+    pub phone: String,
+    pub nick: Option<String>,
+    pub lang: Lang,
+    /// Sent STOP: receives nothing until START.
+    pub opted_out: bool,
+    /// Took a timeout (`T`): no invitations and no game texts until the next `P`.
+    pub away: bool,
+}
+
+/// A text to queue for sending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewText {
+    pub from: String,
+    pub to: String,
+    pub body: String,
+    /// `gsm7` or `ucs2`.
+    pub encoding: &'static str,
+    pub parts: u32,
+}
+
+/// Where a queued text is on its way to the phone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TextStatus {
+    Queued,
+    Sending,
+    Sent,
+    Delivered,
+    Failed,
+    Cancelled,
+}
+
+impl TextStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TextStatus::Queued => "queued",
+            TextStatus::Sending => "sending",
+            TextStatus::Sent => "sent",
+            TextStatus::Delivered => "delivered",
+            TextStatus::Failed => "failed",
+            TextStatus::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TextStatus> {
+        Some(match s {
+            "queued" => TextStatus::Queued,
+            "sending" => TextStatus::Sending,
+            "sent" => TextStatus::Sent,
+            "delivered" => TextStatus::Delivered,
+            "failed" => TextStatus::Failed,
+            "cancelled" => TextStatus::Cancelled,
+            _ => return None,
+        })
+    }
+}
+
+/// A queued text as the dispatcher sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxText {
+    pub id: i64,
+    pub from: String,
+    pub to: String,
+    pub body: String,
+    pub encoding: String,
+    pub parts: u32,
+    pub attempts: u32,
+    pub status: TextStatus,
+    pub provider_ref: Option<String>,
+    pub last_error: Option<String>,
+}
+
+/// One transaction's worth of operations. Implemented once per backend.
+pub trait Tx {
+    /// Records an inbound message; `false` when its provider id was seen before.
+    fn record_inbound(&mut self, msg: &InboundMessage) -> StoreResult<bool>;
+
+    fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>>;
+    /// Looks a nick up case-insensitively.
+    fn player_by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>>;
+    /// Creates the row for a phone we have not seen, with defaults.
+    fn create_player(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player>;
+    /// Writes every field of the player back.
+    fn save_player(&mut self, player: &Player, now: DateTime<Utc>) -> StoreResult<()>;
+
+    /// Queues a text; it is sent only once this transaction commits.
+    fn enqueue_text(&mut self, text: &NewText, now: DateTime<Utc>) -> StoreResult<i64>;
+    /// Cancels every text to `phone` not yet handed to the provider (the phone opted out).
+    fn cancel_texts_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64>;
+
+    /// Claims texts due for sending: at most one per recipient (the oldest
+    /// unsent), so texts to one phone go out in order. Claimed rows are leased
+    /// until `lease_until`; an expired lease makes them claimable again.
+    fn claim_texts(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<OutboxText>>;
+    /// When the next queued text falls due, if any is waiting.
+    fn next_text_due(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
+    fn mark_text_sent(
+        &mut self,
+        id: i64,
+        provider_ref: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    fn mark_text_retry(
+        &mut self,
+        id: i64,
+        error: &str,
+        next_attempt: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    fn mark_text_failed(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> StoreResult<()>;
+    /// Applies a delivery report to the text the provider knows as `provider_ref`;
+    /// a status never moves backwards. Returns the text's status afterwards.
+    fn report_text_status(
+        &mut self,
+        provider_ref: &str,
+        status: TextStatus,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<TextStatus>>;
+    fn text_by_id(&mut self, id: i64) -> StoreResult<Option<OutboxText>>;
+    /// Rows in one of the store's tables (tests, admin, metrics).
+    fn count_rows(&mut self, table: &'static str) -> StoreResult<i64>;
+    /// Every text ever queued to a phone, oldest first (tests, admin).
+    fn texts_to(&mut self, phone: &str) -> StoreResult<Vec<OutboxText>>;
+}
+
+/// The configured database.
+#[derive(Clone)]
+pub enum Store {
+    Sqlite(SqliteStore),
+}
+
+impl Store {
+    /// Opens (creating and migrating) the database a URL names.
+    pub async fn open(url: &str, max_batch: usize) -> StoreResult<Store> {
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            let path = path.to_string();
+            let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path, max_batch))
+                .await
+                .map_err(|_| StoreError::WriterGone)??;
+            Ok(Store::Sqlite(store))
+        } else {
+            Err(StoreError::UnsupportedUrl(url.to_string()))
+        }
+    }
+
+    /// Runs `f` in one transaction and returns its result once the transaction committed.
+    /// An `Err` from `f` rolls back everything `f` wrote.
+    pub async fn run<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
+        match self {
+            Store::Sqlite(s) => s.run(f).await,
+        }
+    }
+
+    /// Answers whether the database is reachable.
+    pub async fn ping(&self) -> StoreResult<()> {
+        match self {
+            Store::Sqlite(s) => s.ping().await,
+        }
+    }
+
+    /// Resolves when a transaction that queued texts has committed (or a little
+    /// later); the dispatcher waits on it instead of polling.
+    pub fn texts_queued(&self) -> &tokio::sync::Notify {
+        match self {
+            Store::Sqlite(s) => s.texts_queued(),
+        }
+    }
+}
+
+/// Unix milliseconds, the stored form of every time.
+pub(crate) fn millis(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+pub(crate) fn from_millis(ms: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(ms).single().unwrap_or_default()
+}
+
+/// The status a text moves to when a delivery report says `reported`: reports
+/// arrive out of order, so a status only ever moves forward
+/// (queued < sending < sent < delivered | failed), and final states stay final.
+pub(crate) fn advance_status(current: TextStatus, reported: TextStatus) -> TextStatus {
+    use TextStatus::*;
+    match (current, reported) {
+        (Delivered | Failed | Cancelled, _) => current,
+        (_, Delivered | Failed) => reported,
+        (Queued | Sending, Sent) => Sent,
+        _ => current,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TextStatus::*;
+    use super::advance_status;
+
+    #[test]
+    fn delivery_reports_never_move_a_status_backwards() {
+        assert_eq!(advance_status(Sending, Sent), Sent);
+        assert_eq!(advance_status(Sent, Delivered), Delivered);
+        assert_eq!(advance_status(Delivered, Sent), Delivered);
+        assert_eq!(advance_status(Delivered, Failed), Delivered);
+        assert_eq!(advance_status(Failed, Delivered), Failed);
+        assert_eq!(advance_status(Sent, Queued), Sent);
+        assert_eq!(advance_status(Sending, Delivered), Delivered);
+    }
+}

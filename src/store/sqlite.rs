@@ -1,0 +1,496 @@
+//! SQLite backend: one dedicated writer thread, cached statements, group commit.
+//!
+//! Why not sqlx here: its SQLite driver hands every statement to a worker
+//! thread and back (~430 µs per move measured); one rusqlite connection owned
+//! by one thread, committing many callers' work per transaction, is ten times
+//! faster and gives SQLite the single writer it wants. Each caller's work runs
+//! inside its own SAVEPOINT, so one caller's error rolls back only its writes,
+//! and every caller hears back only after the shared COMMIT.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite_migration::{M, Migrations};
+use tokio::sync::{Notify, mpsc, oneshot};
+
+use super::{
+    NewText, OutboxText, Player, StoreError, StoreResult, TextStatus, Tx, from_millis, millis,
+};
+use crate::inbound::InboundMessage;
+use crate::lang::Lang;
+
+/// Jobs waiting for the writer; callers wait (backpressure) when it is full.
+const QUEUE_DEPTH: usize = 8192;
+
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(include_str!(
+        "../../migrations/sqlite/0001_init.sql"
+    ))])
+}
+
+/// Handle to the SQLite database; cheap to clone.
+#[derive(Clone)]
+pub struct SqliteStore {
+    jobs: mpsc::Sender<Box<dyn Job>>,
+    reader: Arc<Mutex<Connection>>,
+    texts_queued: Arc<Notify>,
+}
+
+impl SqliteStore {
+    /// Opens the file (creating it and its folder), migrates it and starts the writer thread.
+    pub fn open(path: &str, max_batch: usize) -> StoreResult<SqliteStore> {
+        if let Some(dir) = Path::new(path)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Corrupt(format!("{dir:?}: {e}")))?;
+        }
+        let mut writer = Connection::open(path)?;
+        // WAL lets readers run beside the writer; FULL makes every
+        // acknowledged message survive a power cut, not just a crash.
+        writer.pragma_update(None, "journal_mode", "WAL")?;
+        writer.pragma_update(None, "synchronous", "FULL")?;
+        writer.pragma_update(None, "busy_timeout", 5000)?;
+        writer.pragma_update(None, "foreign_keys", "ON")?;
+        migrations().to_latest(&mut writer)?;
+        writer.set_prepared_statement_cache_capacity(128);
+
+        let reader = Connection::open(path)?;
+        reader.pragma_update(None, "busy_timeout", 5000)?;
+
+        let (jobs, rx) = mpsc::channel(QUEUE_DEPTH);
+        let texts_queued = Arc::new(Notify::new());
+        let notify = texts_queued.clone();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || writer_loop(writer, rx, max_batch.max(1), &notify))
+            .map_err(|e| StoreError::Corrupt(format!("cannot start the writer thread: {e}")))?;
+        Ok(SqliteStore {
+            jobs,
+            reader: Arc::new(Mutex::new(reader)),
+            texts_queued,
+        })
+    }
+
+    pub async fn run<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let job = TypedJob {
+            work: Some(f),
+            result: None,
+            reply,
+        };
+        self.jobs
+            .send(Box::new(job))
+            .await
+            .map_err(|_| StoreError::WriterGone)?;
+        answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    pub async fn ping(&self) -> StoreResult<()> {
+        if self.jobs.is_closed() {
+            return Err(StoreError::WriterGone);
+        }
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = reader.lock().map_err(|_| StoreError::WriterGone)?;
+            conn.query_row("SELECT 1", [], |_| Ok(()))?;
+            Ok(())
+        })
+        .await
+        .map_err(|_| StoreError::WriterGone)?
+    }
+
+    pub fn texts_queued(&self) -> &Notify {
+        &self.texts_queued
+    }
+}
+
+/// A caller's work, type-erased so one queue carries every result type.
+trait Job: Send {
+    /// Runs the work; `false` when it failed and its savepoint must roll back.
+    fn run(&mut self, tx: &mut SqliteTx<'_>) -> bool;
+    /// Hands the result back once the batch's COMMIT succeeded or failed.
+    fn finish(self: Box<Self>, commit: Result<(), &str>);
+}
+
+struct TypedJob<T, F> {
+    work: Option<F>,
+    result: Option<StoreResult<T>>,
+    reply: oneshot::Sender<StoreResult<T>>,
+}
+
+impl<T, F> Job for TypedJob<T, F>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+{
+    fn run(&mut self, tx: &mut SqliteTx<'_>) -> bool {
+        let Some(work) = self.work.take() else {
+            return false;
+        };
+        // A bug in one caller's work must not take the writer (and every
+        // other caller) down with it.
+        let result =
+            catch_unwind(AssertUnwindSafe(|| work(tx))).unwrap_or(Err(StoreError::Panicked));
+        let ok = result.is_ok();
+        self.result = Some(result);
+        ok
+    }
+
+    fn finish(self: Box<Self>, commit: Result<(), &str>) {
+        let result = match commit {
+            Ok(()) => self.result.unwrap_or(Err(StoreError::WriterGone)),
+            Err(e) => Err(StoreError::CommitFailed(e.to_string())),
+        };
+        // The caller may have gone away (request cancelled); nothing to do then.
+        let _ = self.reply.send(result);
+    }
+}
+
+fn writer_loop(
+    conn: Connection,
+    mut rx: mpsc::Receiver<Box<dyn Job>>,
+    max_batch: usize,
+    texts_queued: &Notify,
+) {
+    let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(max_batch);
+    while let Some(first) = rx.blocking_recv() {
+        batch.push(first);
+        while batch.len() < max_batch {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut tx = SqliteTx {
+            conn: &conn,
+            queued_texts: false,
+        };
+        let outcome = run_batch(&mut tx, &mut batch);
+        let queued = tx.queued_texts;
+        let commit = outcome.as_ref().map(|_| ()).map_err(|e| e.to_string());
+        if let Err(e) = &commit {
+            tracing::error!(error = %e, jobs = batch.len(), "sqlite batch failed");
+        }
+        for job in batch.drain(..) {
+            job.finish(commit.as_ref().map(|_| ()).map_err(String::as_str));
+        }
+        if queued && commit.is_ok() {
+            texts_queued.notify_one();
+        }
+    }
+}
+
+fn run_batch(tx: &mut SqliteTx<'_>, batch: &mut [Box<dyn Job>]) -> rusqlite::Result<()> {
+    tx.conn.execute_batch("BEGIN IMMEDIATE")?;
+    let result = (|| {
+        for job in batch.iter_mut() {
+            tx.conn.execute_batch("SAVEPOINT job")?;
+            let queued_before = tx.queued_texts;
+            if job.run(tx) {
+                tx.conn.execute_batch("RELEASE job")?;
+            } else {
+                tx.queued_texts = queued_before;
+                tx.conn.execute_batch("ROLLBACK TO job; RELEASE job")?;
+            }
+        }
+        tx.conn.execute_batch("COMMIT")
+    })();
+    if result.is_err() {
+        let _ = tx.conn.execute_batch("ROLLBACK");
+    }
+    result
+}
+
+/// The writer's connection inside an open transaction.
+pub(super) struct SqliteTx<'c> {
+    conn: &'c Connection,
+    queued_texts: bool,
+}
+
+const PLAYER_COLUMNS: &str = "id, phone, nick, lang, opted_out, away";
+
+fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
+    let lang: String = row.get(3)?;
+    Ok(Player {
+        id: row.get(0)?,
+        phone: row.get(1)?,
+        nick: row.get(2)?,
+        lang: lang.parse().unwrap_or(Lang::Ru),
+        opted_out: row.get(4)?,
+        away: row.get(5)?,
+    })
+}
+
+const TEXT_COLUMNS: &str =
+    "id, from_number, to_phone, body, encoding, parts, attempts, status, provider_ref, last_error";
+
+fn text_from_row(row: &Row<'_>) -> rusqlite::Result<OutboxText> {
+    let status: String = row.get(7)?;
+    Ok(OutboxText {
+        id: row.get(0)?,
+        from: row.get(1)?,
+        to: row.get(2)?,
+        body: row.get(3)?,
+        encoding: row.get(4)?,
+        parts: row.get(5)?,
+        attempts: row.get(6)?,
+        status: TextStatus::parse(&status).unwrap_or(TextStatus::Failed),
+        provider_ref: row.get(8)?,
+        last_error: row.get(9)?,
+    })
+}
+
+impl Tx for SqliteTx<'_> {
+    fn record_inbound(&mut self, msg: &InboundMessage) -> StoreResult<bool> {
+        let inserted = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (provider, provider_id) DO NOTHING",
+            )?
+            .execute(params![
+                msg.provider,
+                msg.provider_id,
+                msg.from,
+                msg.to,
+                msg.text,
+                millis(msg.received_at)
+            ])?;
+        Ok(inserted == 1)
+    }
+
+    fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE phone = ?1"
+            ))?
+            .query_row([phone], player_from_row)
+            .optional()?)
+    }
+
+    fn player_by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE nick_key = ?1"
+            ))?
+            .query_row([nick.to_lowercase()], player_from_row)
+            .optional()?)
+    }
+
+    fn create_player(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
+        let id = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO players (phone, created_at, updated_at) VALUES (?1, ?2, ?2) RETURNING id",
+            )?
+            .query_row(params![phone, millis(now)], |r| r.get(0))?;
+        Ok(Player {
+            id,
+            phone: phone.to_string(),
+            nick: None,
+            lang: Lang::default(),
+            opted_out: false,
+            away: false,
+        })
+    }
+
+    fn save_player(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE players SET nick = ?2, nick_key = ?3, lang = ?4, opted_out = ?5, away = ?6,
+                 updated_at = ?7 WHERE id = ?1",
+            )?
+            .execute(params![
+                p.id,
+                p.nick,
+                p.nick.as_ref().map(|n| n.to_lowercase()),
+                p.lang.to_string(),
+                p.opted_out,
+                p.away,
+                millis(now)
+            ])?;
+        Ok(())
+    }
+
+    fn enqueue_text(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<i64> {
+        let id = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, next_attempt_at,
+                 created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?6) RETURNING id",
+            )?
+            .query_row(
+                params![t.from, t.to, t.body, t.encoding, t.parts, millis(now)],
+                |r| r.get(0),
+            )?;
+        self.queued_texts = true;
+        Ok(id)
+    }
+
+    fn cancel_texts_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE outbox SET status = 'cancelled', lease_until = NULL, updated_at = ?2
+                 WHERE to_phone = ?1 AND status = 'queued'",
+            )?
+            .execute(params![phone, millis(now)])?;
+        Ok(n as u64)
+    }
+
+    fn claim_texts(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<OutboxText>> {
+        let sql = format!(
+            "UPDATE outbox SET status = 'sending', lease_until = ?2, attempts = attempts + 1, updated_at = ?1
+             WHERE id IN (
+                SELECT o.id FROM outbox o
+                WHERE ((o.status = 'queued' AND o.next_attempt_at <= ?1)
+                       OR (o.status = 'sending' AND o.lease_until < ?1))
+                  AND NOT EXISTS (
+                    SELECT 1 FROM outbox e
+                    WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
+                ORDER BY o.id LIMIT ?3)
+             RETURNING {TEXT_COLUMNS}"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut texts = stmt
+            .query_map(
+                params![millis(now), millis(lease_until), limit as i64],
+                text_from_row,
+            )?
+            .collect::<Result<Vec<_>, _>>()?;
+        texts.sort_by_key(|t| t.id);
+        Ok(texts)
+    }
+
+    fn next_text_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        let due: Option<i64> = self
+            .conn
+            .prepare_cached(
+                "SELECT MIN(CASE status WHEN 'queued' THEN next_attempt_at ELSE lease_until END)
+                 FROM outbox WHERE status IN ('queued', 'sending')",
+            )?
+            .query_row([], |r| r.get(0))?;
+        Ok(due.map(from_millis))
+    }
+
+    fn mark_text_sent(
+        &mut self,
+        id: i64,
+        provider_ref: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        // A delivery report may have overtaken us; only a text still in flight becomes 'sent'.
+        self.conn
+            .prepare_cached(
+                "UPDATE outbox SET status = CASE WHEN status = 'sending' THEN 'sent' ELSE status END,
+                 provider_ref = COALESCE(?2, provider_ref), lease_until = NULL, last_error = NULL,
+                 updated_at = ?3 WHERE id = ?1",
+            )?
+            .execute(params![id, provider_ref, millis(now)])?;
+        Ok(())
+    }
+
+    fn mark_text_retry(
+        &mut self,
+        id: i64,
+        error: &str,
+        next_attempt: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE outbox SET status = 'queued', lease_until = NULL, last_error = ?2,
+                 next_attempt_at = ?3, updated_at = ?4 WHERE id = ?1 AND status = 'sending'",
+            )?
+            .execute(params![id, error, millis(next_attempt), millis(now)])?;
+        Ok(())
+    }
+
+    fn mark_text_failed(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = ?2, updated_at = ?3
+                 WHERE id = ?1",
+            )?
+            .execute(params![id, error, millis(now)])?;
+        Ok(())
+    }
+
+    fn report_text_status(
+        &mut self,
+        provider_ref: &str,
+        status: TextStatus,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<TextStatus>> {
+        let current: Option<(i64, String)> = self
+            .conn
+            .prepare_cached(
+                "SELECT id, status FROM outbox WHERE provider_ref = ?1 ORDER BY id LIMIT 1",
+            )?
+            .query_row([provider_ref], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        let Some((id, current)) = current else {
+            return Ok(None);
+        };
+        let current = TextStatus::parse(&current).unwrap_or(TextStatus::Queued);
+        let next = super::advance_status(current, status);
+        if next != current {
+            self.conn
+                .prepare_cached(
+                    "UPDATE outbox SET status = ?2, last_error = COALESCE(?3, last_error), updated_at = ?4
+                     WHERE id = ?1",
+                )?
+                .execute(params![id, next.as_str(), error, millis(now)])?;
+        }
+        Ok(Some(next))
+    }
+
+    fn text_by_id(&mut self, id: i64) -> StoreResult<Option<OutboxText>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!("SELECT {TEXT_COLUMNS} FROM outbox WHERE id = ?1"))?
+            .query_row([id], text_from_row)
+            .optional()?)
+    }
+
+    fn texts_to(&mut self, phone: &str) -> StoreResult<Vec<OutboxText>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {TEXT_COLUMNS} FROM outbox WHERE to_phone = ?1 ORDER BY id"
+        ))?;
+        let texts = stmt
+            .query_map([phone], text_from_row)?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(texts)
+    }
+
+    fn count_rows(&mut self, table: &'static str) -> StoreResult<i64> {
+        if !KNOWN_TABLES.contains(&table) {
+            return Err(StoreError::Corrupt(format!("no table {table}")));
+        }
+        Ok(self
+            .conn
+            .prepare_cached(&format!("SELECT COUNT(*) FROM {table}"))?
+            .query_row([], |r| r.get(0))?)
+    }
+}
+
+/// Tables `count_rows` may name (the name is spliced into SQL, so it is checked).
+const KNOWN_TABLES: &[&str] = &["players", "inbound", "outbox"];

@@ -1,0 +1,158 @@
+//! Test harness: the real router over a fresh database per test, driven without a socket.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use chrono::{TimeZone, Utc};
+use http_body_util::BodyExt;
+use smsarena::clock::ManualClock;
+use smsarena::config::Config;
+use smsarena::http::{AppState, app};
+use smsarena::store::{OutboxText, Store};
+use tower::ServiceExt;
+
+pub const GAME: &str = "002220";
+pub const PLAY: &str = "002227";
+
+/// One test's gateway: its own database file, a clock that moves only when told.
+pub struct TestApp {
+    pub router: Router,
+    pub state: AppState,
+    pub clock: Arc<ManualClock>,
+    _dir: tempfile::TempDir,
+    next_id: std::sync::atomic::AtomicU64,
+    /// How many texts to each phone the test has already looked at.
+    seen: std::sync::Mutex<std::collections::HashMap<String, usize>>,
+}
+
+/// A response as the test reads it.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub content_type: Option<String>,
+    pub body: String,
+}
+
+impl TestApp {
+    pub async fn new() -> TestApp {
+        TestApp::with_config(|_| {}).await
+    }
+
+    /// A gateway whose configuration the test adjusts first.
+    pub async fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut cfg = Config::default();
+        cfg.database.url = format!("sqlite://{}", dir.path().join("test.db").display());
+        cfg.http.public_url = "https://sms.example.com".into();
+        adjust(&mut cfg);
+        let store = Store::open(&cfg.database.url, cfg.database.max_batch)
+            .await
+            .expect("open store");
+        let clock = Arc::new(ManualClock::new(
+            Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
+        ));
+        let state = AppState::new(Arc::new(cfg), store, clock.clone());
+        TestApp {
+            router: app(state.clone()),
+            state,
+            clock,
+            _dir: dir,
+            next_id: Default::default(),
+            seen: Default::default(),
+        }
+    }
+
+    pub async fn request(&self, request: Request<Body>) -> Reply {
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("router answers");
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap_or_default().to_string());
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        Reply {
+            status,
+            content_type,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    /// A phone texts `text` to `to` through the generic webhook; the webhook must accept it.
+    pub async fn sms_to(&self, from: &str, to: &str, text: &str) {
+        let id = self
+            .next_id
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let body =
+            serde_json::json!({ "id": format!("t{id}"), "from": from, "to": to, "text": text });
+        let reply = self
+            .request(
+                Request::post("/webhooks/generic")
+                    .header("content-type", "application/json")
+                    .body(Body::from(body.to_string()))
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(
+            reply.status,
+            StatusCode::OK,
+            "webhook refused {text:?}: {}",
+            reply.body
+        );
+    }
+
+    /// A phone texts the game number.
+    pub async fn sms(&self, from: &str, text: &str) {
+        self.sms_to(from, GAME, text).await
+    }
+
+    /// Every text ever queued to a phone, oldest first.
+    pub async fn texts_to(&self, phone: &str) -> Vec<OutboxText> {
+        let phone = phone.to_string();
+        self.state
+            .store()
+            .run(move |tx| tx.texts_to(&phone))
+            .await
+            .expect("read outbox")
+    }
+
+    /// The bodies of texts to `phone` queued since the last call of `inbox` for it.
+    pub async fn inbox(&self, phone: &str) -> Vec<String> {
+        let all = self.texts_to(phone).await;
+        let mut seen = self.seen.lock().unwrap();
+        let from = seen.insert(phone.to_string(), all.len()).unwrap_or(0);
+        all[from..].iter().map(|t| t.body.clone()).collect()
+    }
+
+    /// The one text a phone received since the last look.
+    pub async fn one_text(&self, phone: &str) -> String {
+        let mut texts = self.inbox(phone).await;
+        assert_eq!(
+            texts.len(),
+            1,
+            "expected one text to {phone}, got {texts:?}"
+        );
+        texts.remove(0)
+    }
+
+    /// Row count of a table, for "changes nothing" checks.
+    pub async fn count(&self, table: &'static str) -> i64 {
+        let store = self.state.store().clone();
+        store
+            .run(move |tx| tx.count_rows(table))
+            .await
+            .expect("count")
+    }
+}
