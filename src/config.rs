@@ -319,6 +319,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[allow(clippy::result_large_err)] // figment's Jail API, not ours
     fn environment_overrides_file_and_defaults() {
         figment::Jail::expect_with(|jail| {
             jail.create_file(

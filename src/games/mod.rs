@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 pub use crate::lang::Lang;
 
-// pub mod football;
+pub mod football;
 
 /// The match's random generator: portable and seedable, so a replay on any
 /// machine draws the same numbers.
@@ -75,6 +75,10 @@ impl NotationError {
     }
 }
 
+/// What [`Game::play`] returns: the new state, or the unchanged one and the reason.
+pub type PlayResult<G> =
+    Result<Played<<G as Game>::State>, Refused<<G as Game>::State, <G as Game>::Refusal>>;
+
 /// Why a move was refused, in words a player reads.
 pub trait Reason: fmt::Debug {
     fn text(&self, lang: Lang) -> String;
@@ -115,7 +119,7 @@ pub trait Game: Send + Sync + 'static {
         seat: Seat,
         mv: &Self::Move,
         rng: &mut MatchRng,
-    ) -> Result<Played<Self::State>, Refused<Self::State, Self::Refusal>>;
+    ) -> PlayResult<Self>;
 
     /// The move played for a seat that missed its deadline (or is away).
     fn null_move(&self, state: &Self::State, seat: Seat) -> Self::Move;

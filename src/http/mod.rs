@@ -83,6 +83,24 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// Applies a provider's delivery report to the text it names; unknown references are ignored.
+    pub async fn report_status(
+        &self,
+        provider_ref: String,
+        status: crate::store::TextStatus,
+        error: Option<String>,
+    ) -> Result<Option<crate::store::TextStatus>, AppError> {
+        let now = self.inner.clock.now();
+        let result = self
+            .inner
+            .store
+            .run(move |tx| tx.report_text_status(&provider_ref, status, error.as_deref(), now))
+            .await?;
+        Ok(result)
+    }
+}
+
 /// The whole HTTP surface.
 pub fn app(state: AppState) -> Router {
     let http = &state.config().http;

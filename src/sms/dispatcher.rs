@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use rand::Rng;
 use tokio::sync::{Semaphore, watch};
 
+use super::rate::SendRate;
 use super::{Provider, SendError};
 use crate::clock::Clock;
 use crate::config::SmsConfig;
@@ -26,6 +27,7 @@ pub struct Dispatcher {
     provider: Arc<Provider>,
     cfg: SmsConfig,
     clock: Arc<dyn Clock>,
+    rate: SendRate,
 }
 
 impl Dispatcher {
@@ -38,6 +40,7 @@ impl Dispatcher {
         Dispatcher {
             store,
             provider: Arc::new(provider),
+            rate: SendRate::new(cfg.parts_per_second),
             cfg,
             clock,
         }
@@ -112,6 +115,7 @@ impl Dispatcher {
 
     /// Sends one text and records what happened.
     async fn deliver(&self, text: OutboxText) {
+        self.rate.wait(&text.from, text.parts).await;
         let timeout = Duration::from_millis(self.cfg.send_timeout_ms);
         let outcome = match tokio::time::timeout(timeout, self.provider.send(&text)).await {
             Ok(result) => result,

@@ -9,11 +9,16 @@ pub mod capture;
 pub mod console;
 pub mod dispatcher;
 pub mod encoding;
+pub mod generic;
+pub mod kannel;
+pub mod rate;
+pub mod twilio;
+pub mod vonage;
 
 /// What the provider said when it accepted a text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Accepted {
-    /// The provider's id for the text, which its delivery reports will name.
+    /// The reference the provider's delivery reports will name this text by.
     pub provider_ref: Option<String>,
 }
 
@@ -39,25 +44,65 @@ pub enum SendError {
 pub enum Provider {
     Console(console::Console),
     Capture(capture::Capture),
+    Kannel(kannel::Kannel),
+    Twilio(twilio::Twilio),
+    Vonage(vonage::Vonage),
+    Generic(generic::Generic),
 }
 
 impl Provider {
     pub fn from_config(cfg: &Config) -> anyhow::Result<Provider> {
-        match cfg.sms.provider {
-            ProviderKind::Console => Ok(Provider::Console(console::Console)),
-            other => anyhow::bail!("the {other:?} sender is not built yet"),
-        }
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_millis(cfg.sms.send_timeout_ms))
+            .pool_max_idle_per_host(cfg.sms.concurrency)
+            .build()?;
+        let public = cfg.http.public_base();
+        Ok(match cfg.sms.provider {
+            ProviderKind::Console => Provider::Console(console::Console),
+            ProviderKind::Kannel => Provider::Kannel(kannel::Kannel::new(
+                http,
+                cfg.sms.kannel.clone(),
+                &public,
+                &cfg.webhooks.secret,
+            )),
+            ProviderKind::Twilio => {
+                anyhow::ensure!(
+                    !cfg.sms.twilio.account_sid.is_empty() && !cfg.sms.twilio.auth_token.is_empty(),
+                    "sms.twilio.account_sid and sms.twilio.auth_token are needed to send through Twilio"
+                );
+                Provider::Twilio(twilio::Twilio::new(http, cfg.sms.twilio.clone(), &public))
+            }
+            ProviderKind::Vonage => {
+                anyhow::ensure!(
+                    !cfg.sms.vonage.api_key.is_empty() && !cfg.sms.vonage.api_secret.is_empty(),
+                    "sms.vonage.api_key and sms.vonage.api_secret are needed to send through Vonage"
+                );
+                Provider::Vonage(vonage::Vonage::new(http, cfg.sms.vonage.clone(), &public))
+            }
+            ProviderKind::Generic => {
+                anyhow::ensure!(
+                    !cfg.sms.generic.url.is_empty(),
+                    "sms.generic.url is needed to send through the generic provider"
+                );
+                Provider::Generic(generic::Generic::new(http, cfg.sms.generic.clone()))
+            }
+        })
     }
 
     pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         match self {
             Provider::Console(p) => p.send(text).await,
             Provider::Capture(p) => p.send(text).await,
+            Provider::Kannel(p) => p.send(text).await,
+            Provider::Twilio(p) => p.send(text).await,
+            Provider::Vonage(p) => p.send(text).await,
+            Provider::Generic(p) => p.send(text).await,
         }
     }
 }
 
-/// Classifies an HTTP status the way every provider's API means it.
+/// Classifies an HTTP status the way every provider's API means it:
+/// 5xx, 429 and 408 are passing; any other 4xx is final.
 pub fn classify_status(status: reqwest::StatusCode, body: &str) -> SendError {
     let reason = format!(
         "HTTP {status}: {}",
@@ -73,5 +118,53 @@ pub fn classify_status(status: reqwest::StatusCode, body: &str) -> SendError {
         }
     } else {
         SendError::Final { reason }
+    }
+}
+
+/// A request that never got an answer (refused, reset, timed out) is worth retrying.
+pub(crate) fn transport_error(e: reqwest::Error) -> SendError {
+    SendError::Retry {
+        reason: format!("transport: {e}"),
+        after: None,
+    }
+}
+
+/// The `Retry-After` seconds a provider asked for, if any.
+pub(crate) fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+    headers
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .map(Duration::from_secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::StatusCode;
+
+    #[test]
+    fn statuses_are_classified_by_what_the_caller_should_do() {
+        for code in [500, 502, 503, 429, 408] {
+            assert!(
+                matches!(
+                    classify_status(StatusCode::from_u16(code).unwrap(), ""),
+                    SendError::Retry { .. }
+                ),
+                "{code}"
+            );
+        }
+        for code in [400, 401, 403, 404, 422] {
+            assert!(
+                matches!(
+                    classify_status(StatusCode::from_u16(code).unwrap(), ""),
+                    SendError::Final { .. }
+                ),
+                "{code}"
+            );
+        }
     }
 }

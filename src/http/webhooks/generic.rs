@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
 use crate::platform::Handled;
+use crate::store::TextStatus;
 
 use super::check_secret;
 
@@ -54,4 +55,37 @@ pub(super) async fn inbound(
         Handled::Duplicate => "duplicate",
     };
     Ok(Json(json!({ "status": status })))
+}
+
+#[derive(Deserialize)]
+struct StatusPayload {
+    id: String,
+    status: String,
+    error: Option<String>,
+}
+
+/// `POST /webhooks/generic/status`: `{"id": "<the id we sent>", "status": "sent|delivered|failed", "error": "..."}`.
+pub(super) async fn status(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, AppError> {
+    let presented = headers
+        .get("x-webhook-secret")
+        .and_then(|v| v.to_str().ok());
+    check_secret(&state.config().webhooks.secret, presented)?;
+    let payload: StatusPayload = serde_json::from_slice(&body)
+        .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))?;
+    let status = match payload.status.as_str() {
+        "sent" => TextStatus::Sent,
+        "delivered" => TextStatus::Delivered,
+        "failed" | "undelivered" => TextStatus::Failed,
+        other => return Err(AppError::bad_request(format!("unknown status {other:?}"))),
+    };
+    let now = state
+        .report_status(payload.id, status, payload.error)
+        .await?;
+    Ok(Json(
+        json!({ "status": now.map(TextStatus::as_str).unwrap_or("unknown") }),
+    ))
 }

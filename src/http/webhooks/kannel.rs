@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
+use crate::store::TextStatus;
 
 use super::{RawParams, check_secret, is_form};
 
@@ -81,6 +82,35 @@ async fn accept(
         received_at: state.clock().now(),
     };
     state.receive(msg).await?;
+    Ok(StatusCode::OK)
+}
+
+/// `/webhooks/kannel/status?secret=S&ref=kNNN&type=%d`: Kannel's delivery report for one text.
+/// Reports of one text arrive in either order (SMSC-level and phone-level); the store keeps the furthest.
+pub(super) async fn status(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<StatusCode, AppError> {
+    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
+    check_secret(
+        &state.config().webhooks.secret,
+        params.text("secret").as_deref(),
+    )?;
+    let reference = params.required("ref")?;
+    let kind = params.required("type")?;
+    let status = match kind.as_str() {
+        "1" => TextStatus::Delivered,
+        "2" | "16" => TextStatus::Failed,
+        "4" | "8" => TextStatus::Sent,
+        other => {
+            return Err(AppError::bad_request(format!(
+                "unknown delivery report type {other}"
+            )));
+        }
+    };
+    let error =
+        (status == TextStatus::Failed).then(|| format!("Kannel delivery report type {kind}"));
+    state.report_status(reference, status, error).await?;
     Ok(StatusCode::OK)
 }
 

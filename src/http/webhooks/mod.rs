@@ -21,14 +21,24 @@ pub use vonage::vonage_signature;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/webhooks/generic", post(generic::inbound))
+        .route("/webhooks/generic/status", post(generic::status))
         .route(
             "/webhooks/kannel",
             get(kannel::inbound_get).post(kannel::inbound_post),
         )
+        .route(
+            "/webhooks/kannel/status",
+            get(kannel::status).post(kannel::status),
+        )
         .route("/webhooks/twilio", post(twilio::inbound))
+        .route("/webhooks/twilio/status", post(twilio::status))
         .route(
             "/webhooks/vonage",
             get(vonage::inbound_get).post(vonage::inbound_post),
+        )
+        .route(
+            "/webhooks/vonage/status",
+            get(vonage::status_get).post(vonage::status_post),
         )
 }
 

@@ -11,6 +11,7 @@ use subtle::ConstantTimeEq;
 
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
+use crate::store::TextStatus;
 
 use super::{RawParams, is_form};
 
@@ -38,6 +39,34 @@ pub(super) async fn inbound(
     };
     state.receive(msg).await?;
     Ok(([(header::CONTENT_TYPE, "text/xml")], EMPTY_TWIML))
+}
+
+/// `POST /webhooks/twilio/status`: the `StatusCallback` we give with every text.
+pub(super) async fn status(
+    State(state): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<axum::http::StatusCode, AppError> {
+    if !is_form(&headers) {
+        return Err(AppError::bad_request("expected a form-encoded body"));
+    }
+    let params = RawParams::parse(&body);
+    verify(&state, &uri, &headers, &params)?;
+    let sid = params.required("MessageSid")?;
+    let status = match params.required("MessageStatus")?.as_str() {
+        "sent" => TextStatus::Sent,
+        "delivered" | "read" => TextStatus::Delivered,
+        "failed" | "undelivered" | "canceled" => TextStatus::Failed,
+        // queued, accepted, scheduled, sending: nothing we do not know already.
+        _ => return Ok(axum::http::StatusCode::OK),
+    };
+    let error = params
+        .text("ErrorCode")
+        .filter(|c| !c.is_empty())
+        .map(|c| format!("Twilio error {c}"));
+    state.report_status(sid, status, error).await?;
+    Ok(axum::http::StatusCode::OK)
 }
 
 /// Checks `X-Twilio-Signature` against our public URL, when an auth token is configured.

@@ -10,6 +10,7 @@ use subtle::ConstantTimeEq;
 
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
+use crate::store::TextStatus;
 
 use super::{RawParams, is_form, is_json};
 
@@ -28,14 +29,65 @@ pub(super) async fn inbound_post(
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
     let mut pairs = RawParams::parse(query.unwrap_or_default().as_bytes()).text_pairs();
-    if is_json(&headers) {
-        pairs.extend(json_pairs(&body)?);
-    } else if is_form(&headers) {
-        pairs.extend(RawParams::parse(&body).text_pairs());
-    } else {
-        return Err(AppError::bad_request("expected a form or JSON body"));
-    }
+    pairs.extend(body_pairs(&headers, &body)?);
     accept(&state, pairs).await
+}
+
+pub(super) async fn status_get(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<StatusCode, AppError> {
+    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
+    receipt(&state, params.text_pairs()).await
+}
+
+pub(super) async fn status_post(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<StatusCode, AppError> {
+    let mut pairs = RawParams::parse(query.unwrap_or_default().as_bytes()).text_pairs();
+    pairs.extend(body_pairs(&headers, &body)?);
+    receipt(&state, pairs).await
+}
+
+/// A delivery receipt; it names our text by the `client-ref` we sent.
+async fn receipt(state: &AppState, pairs: Vec<(String, String)>) -> Result<StatusCode, AppError> {
+    let cfg = &state.config().sms.vonage;
+    if !cfg.signature_secret.is_empty() {
+        verify(&cfg.signature_secret, &cfg.signature_method, &pairs)?;
+    }
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let reference = get("client-ref")
+        .filter(|r| !r.is_empty())
+        .ok_or_else(|| AppError::bad_request("missing parameter client-ref"))?;
+    let status = match get("status").unwrap_or_default().as_str() {
+        "delivered" => TextStatus::Delivered,
+        "accepted" | "buffered" => TextStatus::Sent,
+        "expired" | "failed" | "rejected" => TextStatus::Failed,
+        _ => return Ok(StatusCode::OK),
+    };
+    let error = get("err-code")
+        .filter(|c| c != "0")
+        .map(|c| format!("Vonage error {c}"));
+    state.report_status(reference, status, error).await?;
+    Ok(StatusCode::OK)
+}
+
+fn body_pairs(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
+    if is_json(headers) {
+        json_pairs(body)
+    } else if is_form(headers) {
+        Ok(RawParams::parse(body).text_pairs())
+    } else {
+        Err(AppError::bad_request("expected a form or JSON body"))
+    }
 }
 
 /// Flattens a JSON object of scalars into name/value pairs, as Vonage signs them.

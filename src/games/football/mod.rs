@@ -1,0 +1,168 @@
+//! SMS football (`FB`): two teams of two on a 5x5 field, moves by phone keypad.
+//!
+//! The rules are `shared/rules/sms-football.md`. Files, one job each:
+//! [`board`] the field, [`moves`] the move notation, [`validate`] legality and
+//! refusal texts, [`resolve`] a turn's outcome, [`end`] goals and the clock,
+//! [`setup`] new matches, [`turn`] pending moves and resignation, [`state`]
+//! the state and its state string, [`render`] what each seat reads, [`dice`]
+//! every random draw.
+//!
+//! Seats 0-3 are the four players in lobby order; side 0 is Attack, side 1
+//! Defense. Randomness is drawn only in [`setup`] and [`resolve`], in the
+//! order documented there, from the `MatchRng` the platform passes in.
+
+pub mod board;
+pub mod dice;
+pub mod end;
+pub mod moves;
+pub mod render;
+pub mod resolve;
+pub mod setup;
+pub mod state;
+pub mod turn;
+pub mod validate;
+
+#[cfg(test)]
+mod props;
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, Cell, Dir};
+pub use end::Outcome;
+pub use moves::{Key, Move};
+pub use state::State;
+pub use validate::Refusal;
+
+use crate::games::{Game, Lang, MatchRng, Played, Refused, Seat, SeatResult, Side, Status};
+
+/// The side that moves first and scores on row 1.
+pub const ATTACK: Side = 0;
+/// The side that starts on row 1 and scores on row 5.
+pub const DEFENSE: Side = 1;
+
+/// SMS football with its two settings. A match copies them into its state at
+/// `start`, so later changes to the config never alter a running match or
+/// its replay; a rematch keeps the settings of the match it follows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Football {
+    /// Chance that a fight for the ball sends it two cells away, `0.0..=1.0`
+    /// (values outside are clamped, NaN means the default).
+    pub ricochet: f64,
+    /// Turns per team before the ten-move rule decides (at least 1).
+    pub max_rounds: u32,
+}
+
+impl Default for Football {
+    fn default() -> Self {
+        Football {
+            ricochet: state::DEFAULT_RICOCHET,
+            max_rounds: state::DEFAULT_MAX_ROUNDS,
+        }
+    }
+}
+
+impl Football {
+    /// The settings a new match gets: the config, made safe to play with.
+    fn settings(&self) -> (f64, u32) {
+        let ricochet = if self.ricochet.is_nan() {
+            state::DEFAULT_RICOCHET
+        } else {
+            self.ricochet.clamp(0.0, 1.0)
+        };
+        (ricochet, self.max_rounds.max(1))
+    }
+}
+
+impl Game for Football {
+    type State = State;
+    type Move = Move;
+    type Refusal = Refusal;
+
+    const CODE: &'static str = "FB";
+
+    fn seat_range(&self) -> std::ops::RangeInclusive<usize> {
+        4..=4
+    }
+
+    /// Draws the teams, then the opening positions (see [`setup`] for the
+    /// order of draws).
+    ///
+    /// # Panics
+    ///
+    /// If `seats` is not 4 (outside [`Game::seat_range`]).
+    fn start(&self, seats: usize, rng: &mut MatchRng) -> State {
+        assert_eq!(seats, 4, "SMS football is played by exactly four");
+        let (ricochet, max_rounds) = self.settings();
+        let sides = setup::draw_sides(rng);
+        setup::place(sides, ricochet, max_rounds, rng)
+    }
+
+    /// Same teams with sides swapped (the old Attack pair defends), fresh
+    /// positions, Attack first, and the finished match's settings.
+    fn rematch(&self, finished: &State, rng: &mut MatchRng) -> State {
+        let sides = finished.sides().map(|side| 1 - side);
+        setup::place(sides, finished.ricochet(), finished.max_rounds(), rng)
+    }
+
+    fn status(&self, state: &State) -> Status {
+        match state.result() {
+            Some(outcome) => Status::Finished(
+                state
+                    .sides()
+                    .map(|side| seat_result(outcome, side))
+                    .to_vec(),
+            ),
+            None => {
+                let waiting = state
+                    .seats_of(state.turn())
+                    .into_iter()
+                    .filter(|&s| state.pending(s).is_none());
+                Status::Awaiting(waiting.collect())
+            }
+        }
+    }
+
+    /// # Panics
+    ///
+    /// If `seat` is not 0-3.
+    fn side_of(&self, state: &State, seat: Seat) -> Side {
+        state.sides()[seat]
+    }
+
+    fn play(
+        &self,
+        state: State,
+        seat: Seat,
+        mv: &Move,
+        rng: &mut MatchRng,
+    ) -> Result<Played<State>, Refused<State, Refusal>> {
+        turn::play(state, seat, *mv, rng)
+    }
+
+    /// Standing still (`5`), always legal.
+    fn null_move(&self, _state: &State, _seat: Seat) -> Move {
+        Move::Stand
+    }
+
+    fn resign(&self, state: State, seat: Seat) -> State {
+        turn::resign(state, seat)
+    }
+
+    /// See [`render::render`]. Panics if `seat` is not 0-3.
+    fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
+        render::render(state, seat, lang)
+    }
+
+    fn move_help(&self, lang: Lang) -> String {
+        render::move_help(lang)
+    }
+}
+
+/// How `outcome` ended for a seat on `side`.
+fn seat_result(outcome: Outcome, side: Side) -> SeatResult {
+    match outcome {
+        Outcome::Draw => SeatResult::Draw,
+        Outcome::Won(winner) if winner == side => SeatResult::Won,
+        Outcome::Won(_) => SeatResult::Lost,
+    }
+}
