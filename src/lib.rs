@@ -12,6 +12,7 @@ pub mod http;
 pub mod inbound;
 pub mod lang;
 pub mod platform;
+pub mod scheduler;
 pub mod server;
 pub mod sim;
 pub mod sms;

@@ -23,7 +23,13 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let dispatcher = Dispatcher::new(store.clone(), provider, cfg.sms.clone(), clock.clone());
     let dispatcher = tokio::spawn(dispatcher.run(stopped));
 
-    let state = AppState::new(cfg.clone(), store, clock);
+    let state = AppState::new(cfg.clone(), store.clone(), clock.clone());
+    let timers = tokio::spawn(crate::scheduler::run(
+        store,
+        state.platform().clone(),
+        clock,
+        stop.subscribe(),
+    ));
     let listener = tokio::net::TcpListener::bind(cfg.http.listen)
         .await
         .with_context(|| format!("binding {}", cfg.http.listen))?;
@@ -33,6 +39,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         .await?;
     let _ = stop.send(true);
     let _ = dispatcher.await;
+    let _ = timers.await;
     tracing::info!("stopped");
     Ok(())
 }

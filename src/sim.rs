@@ -41,7 +41,13 @@ pub async fn run(mut cfg: Config) -> anyhow::Result<()> {
         clock.clone(),
     );
     tokio::spawn(dispatcher.run(stopped));
-    let state = AppState::new(cfg.clone(), store, clock.clone());
+    let state = AppState::new(cfg.clone(), store.clone(), clock.clone());
+    tokio::spawn(crate::scheduler::run(
+        store,
+        state.platform().clone(),
+        clock.clone(),
+        stop.subscribe(),
+    ));
 
     tokio::spawn(async move {
         while let Some(text) = texts.recv().await {

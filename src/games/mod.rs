@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 pub use crate::lang::Lang;
 
+pub mod any;
 pub mod football;
 
 /// The match's random generator: portable and seedable, so a replay on any

@@ -20,7 +20,7 @@ pub(super) fn stranger(
         }
         Ok(Command::Stop) => {
             let player = ctx.tx.create_player(phone, ctx.now)?;
-            opt_out(ctx, player)
+            opt_out(ctx, player).map(|_| ())
         }
         Ok(Command::Lang(lang)) => {
             let player = ctx.tx.create_player(phone, ctx.now)?;
@@ -69,13 +69,17 @@ pub(super) fn register(ctx: &mut Ctx<'_>, mut player: Player, nick: &str) -> Sto
     ctx.reply(&player, text)
 }
 
-/// `STOP`: one confirmation, then silence; texts not yet handed to the provider are cancelled.
-pub(super) fn opt_out(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<()> {
+/// `STOP`: one confirmation, then silence; texts not yet handed to the provider are cancelled,
+/// and the player leaves every queue (as with `T`).
+pub(super) fn opt_out(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<Player> {
     ctx.tx.cancel_texts_to(&player.phone, ctx.now)?;
     player.opted_out = true;
+    player.away = true;
     ctx.tx.save_player(&player, ctx.now)?;
+    ctx.tx.lobby_leave(player.id)?;
     // The one text an opted-out number still receives.
-    ctx.reply_to_phone(&player.phone, texts::opted_out(player.lang))
+    ctx.reply_to_phone(&player.phone, texts::opted_out(player.lang))?;
+    Ok(player)
 }
 
 /// `START`/`UNSTOP` from an opted-out number.
@@ -92,10 +96,12 @@ pub(super) fn set_lang(ctx: &mut Ctx<'_>, mut player: Player, lang: Lang) -> Sto
     ctx.reply(&player, texts::language_set(lang))
 }
 
-/// `T`: no invitations and no game texts until the next `P`.
-pub(super) fn take_timeout(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<()> {
+/// `T`: leaves every lobby; no invitations and no game texts until the next `P`.
+pub(super) fn take_timeout(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<Player> {
+    let text = texts::timeout_taken(player.lang, ctx.platform.numbers());
+    ctx.reply(&player, text)?;
     player.away = true;
     ctx.tx.save_player(&player, ctx.now)?;
-    let text = texts::timeout_taken(player.lang, ctx.platform.numbers());
-    ctx.reply(&player, text)
+    ctx.tx.lobby_leave(player.id)?;
+    Ok(player)
 }

@@ -14,7 +14,15 @@ use crate::inbound::InboundMessage;
 use crate::store::{NewText, Player, StoreResult, Tx};
 
 mod account;
+mod after_match;
+pub mod catalog;
+mod in_match;
+mod lobby;
+mod table;
 pub mod texts;
+mod timers;
+
+use catalog::Catalog;
 
 use texts::Numbers;
 
@@ -22,6 +30,7 @@ use texts::Numbers;
 #[derive(Clone, Debug)]
 pub struct Platform {
     cfg: Arc<Config>,
+    catalog: Arc<Catalog>,
 }
 
 /// What became of an inbound text.
@@ -35,7 +44,8 @@ pub enum Handled {
 
 impl Platform {
     pub fn new(cfg: Arc<Config>) -> Platform {
-        Platform { cfg }
+        let catalog = Arc::new(Catalog::new(&cfg));
+        Platform { cfg, catalog }
     }
 
     pub fn config(&self) -> &Config {
@@ -95,7 +105,14 @@ impl Platform {
             }
         };
         match command {
-            Command::Stop => account::opt_out(ctx, player),
+            Command::Stop => {
+                let player = account::opt_out(ctx, player)?;
+                // Silence also means leaving the match: the piece plays null moves from now on.
+                match ctx.tx.active_match_of(player.id)? {
+                    Some(record) => in_match::step_away(ctx, player, record),
+                    None => Ok(()),
+                }
+            }
             Command::Start => {
                 let text = texts::already_opted_in(player.lang);
                 ctx.reply(&player, text)
@@ -104,21 +121,67 @@ impl Platform {
             Command::Register { nick } => account::register(ctx, player, &nick),
             // A number that texted STOP/LANG first has a row but no nick yet.
             _ if player.nick.is_none() => account::need_registration(ctx, &player, command),
-            Command::Help => {
-                let text = texts::help_idle(player.lang, self.numbers());
-                ctx.reply(&player, text)
+            command => {
+                let active = ctx.tx.active_match_of(player.id)?;
+                match active {
+                    Some(record) => self.in_match(ctx, player, record, command),
+                    None => self.idle(ctx, player, command),
+                }
             }
-            Command::Timeout => account::take_timeout(ctx, player),
-            Command::Play { .. }
-            | Command::ListGames
-            | Command::PlayAgain
-            | Command::Send { .. }
-            | Command::Board
-            | Command::Resign
-            | Command::Text(_) => {
-                let text = texts::unknown_text(player.lang);
-                ctx.reply(&player, text)
+        }
+    }
+}
+
+impl Platform {
+    /// A registered player in no match.
+    fn idle(&self, ctx: &mut Ctx<'_>, player: Player, command: Command) -> StoreResult<()> {
+        let lang = player.lang;
+        match command {
+            Command::Play { game, options } => lobby::play(ctx, player, game, options),
+            Command::ListGames => {
+                let list = self.catalog.list(lang);
+                ctx.reply(&player, texts::games_list(lang, &list))
             }
+            Command::PlayAgain => after_match::play_again(ctx, player),
+            Command::Send { nick, text } => after_match::send_message(ctx, player, &nick, &text),
+            Command::Timeout => account::take_timeout(ctx, player).map(|_| ()),
+            Command::Help => ctx.reply(&player, texts::help_idle(lang, self.numbers())),
+            Command::Board | Command::Resign => {
+                ctx.reply(&player, texts::not_in_match(lang, self.numbers()))
+            }
+            _ => ctx.reply(&player, texts::unknown_text(lang)),
+        }
+    }
+
+    /// A registered player seated in an unfinished match.
+    fn in_match(
+        &self,
+        ctx: &mut Ctx<'_>,
+        player: Player,
+        record: crate::store::MatchRecord,
+        command: Command,
+    ) -> StoreResult<()> {
+        let lang = player.lang;
+        match command {
+            // P (also coming back from a timeout) and PA answer with the match as it stands.
+            Command::Play { .. } | Command::PlayAgain => lobby::play(ctx, player, None, Vec::new()),
+            Command::Board => in_match::board(ctx, player, record),
+            Command::Resign => in_match::resign(ctx, player, record),
+            Command::Help => in_match::help(ctx, player, record),
+            Command::Timeout => {
+                let player = account::take_timeout(ctx, player)?;
+                in_match::step_away(ctx, player, record)
+            }
+            Command::ListGames => {
+                let list = self.catalog.list(lang);
+                ctx.reply(&player, texts::games_list(lang, &list))
+            }
+            Command::Send { .. } => ctx.reply(&player, texts::message_not_allowed(lang)),
+            Command::Text(_) if player.away => {
+                ctx.reply(&player, texts::timeout_taken(lang, self.numbers()))
+            }
+            Command::Text(text) => in_match::play_move(ctx, player, record, &text),
+            _ => ctx.reply(&player, texts::unknown_text(lang)),
         }
     }
 }
@@ -149,7 +212,6 @@ impl Ctx<'_> {
     }
 
     /// Sends a match text from the game number, unless the player opted out or is away.
-    #[allow(dead_code)]
     pub fn notify(&mut self, to: &Player, body: String) -> StoreResult<()> {
         if to.opted_out || to.away {
             return Ok(());

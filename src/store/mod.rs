@@ -111,6 +111,56 @@ pub struct OutboxText {
     pub last_error: Option<String>,
 }
 
+/// A match as stored: the game's state string plus what the platform keeps around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRecord {
+    pub id: i64,
+    pub game: String,
+    pub state: String,
+    pub seed: u64,
+    /// Position of the seeded generator after the last draw.
+    pub rng_pos: u128,
+    pub finished: bool,
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub rematch_deadline_at: Option<DateTime<Utc>>,
+    pub rematch_of: Option<i64>,
+    pub started_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub initial_state: String,
+}
+
+/// A new match and its players in seat order.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub game: String,
+    pub state: String,
+    pub seed: u64,
+    pub rng_pos: u128,
+    pub deadline_at: Option<DateTime<Utc>>,
+    pub rematch_of: Option<i64>,
+    pub players: Vec<i64>,
+}
+
+/// One seat of a match, with its player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub seat: usize,
+    pub player: Player,
+    pub missed: u32,
+    pub rematch_at: Option<DateTime<Utc>>,
+    pub message_sent: bool,
+}
+
+/// One entry of a match's record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub ply: u32,
+    pub seat: usize,
+    pub notation: String,
+    pub automatic: bool,
+    pub state_after: String,
+}
+
 /// One transaction's worth of operations. Implemented once per backend.
 pub trait Tx {
     /// Records an inbound message; `false` when its provider id was seen before.
@@ -164,6 +214,48 @@ pub trait Tx {
         now: DateTime<Utc>,
     ) -> StoreResult<Option<TextStatus>>;
     fn text_by_id(&mut self, id: i64) -> StoreResult<Option<OutboxText>>;
+    /// Puts a player in a game's queue (or moves him there), keeping `queued_at` as his place.
+    fn lobby_join(
+        &mut self,
+        player_id: i64,
+        game: &str,
+        queued_at: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    fn lobby_leave(&mut self, player_id: i64) -> StoreResult<()>;
+    /// The game whose queue the player is in.
+    fn lobby_game_of(&mut self, player_id: i64) -> StoreResult<Option<String>>;
+    /// The longest-waiting players of a game's queue, oldest first.
+    fn lobby_queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>>;
+
+    /// Creates a match with its seats; returns its id.
+    fn insert_match(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64>;
+    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>>;
+    /// The unfinished match a player sits in.
+    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
+    /// The most recent match a player sat in, finished or not.
+    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
+    /// Writes back the match's mutable fields (state, generator, deadlines, end).
+    fn save_match(&mut self, m: &MatchRecord) -> StoreResult<()>;
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>>;
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()>;
+    /// Appends a move to the match's record.
+    fn record_move(
+        &mut self,
+        match_id: i64,
+        seat: usize,
+        notation: &str,
+        automatic: bool,
+        state_after: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>>;
+    /// Unfinished matches whose turn deadline has passed.
+    fn due_turns(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>>;
+    /// Finished matches whose rematch window has closed.
+    fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>>;
+    /// The earliest turn deadline or rematch window end still pending.
+    fn next_timer(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
+
     /// Rows in one of the store's tables (tests, admin, metrics).
     fn count_rows(&mut self, table: &'static str) -> StoreResult<i64>;
     /// Every text ever queued to a phone, oldest first (tests, admin).

@@ -17,7 +17,8 @@ use rusqlite_migration::{M, Migrations};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use super::{
-    NewText, OutboxText, Player, StoreError, StoreResult, TextStatus, Tx, from_millis, millis,
+    MatchRecord, MoveRecord, NewMatch, NewText, OutboxText, Player, SeatRecord, StoreError,
+    StoreResult, TextStatus, Tx, from_millis, millis,
 };
 use crate::inbound::InboundMessage;
 use crate::lang::Lang;
@@ -26,9 +27,10 @@ use crate::lang::Lang;
 const QUEUE_DEPTH: usize = 8192;
 
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!(
-        "../../migrations/sqlite/0001_init.sql"
-    ))])
+    Migrations::new(vec![
+        M::up(include_str!("../../migrations/sqlite/0001_init.sql")),
+        M::up(include_str!("../../migrations/sqlite/0002_matches.sql")),
+    ])
 }
 
 /// Handle to the SQLite database; cheap to clone.
@@ -217,6 +219,8 @@ pub(super) struct SqliteTx<'c> {
 }
 
 const PLAYER_COLUMNS: &str = "id, phone, nick, lang, opted_out, away";
+/// The same columns, qualified for joins (players aliased `p`).
+const PLAYER_COLUMNS_P: &str = "p.id, p.phone, p.nick, p.lang, p.opted_out, p.away";
 
 fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
     let lang: String = row.get(3)?;
@@ -227,6 +231,32 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
         lang: lang.parse().unwrap_or(Lang::Ru),
         opted_out: row.get(4)?,
         away: row.get(5)?,
+    })
+}
+
+const MATCH_COLUMNS: &str = "m.id, m.game, m.state, m.seed, m.rng_pos, m.finished, m.deadline_at, \
+     m.rematch_deadline_at, m.rematch_of, m.started_at, m.finished_at, m.initial_state";
+
+fn match_from_row(row: &Row<'_>) -> rusqlite::Result<MatchRecord> {
+    let seed: i64 = row.get(3)?;
+    let rng_pos: String = row.get(4)?;
+    let time = |i: usize| -> rusqlite::Result<Option<DateTime<Utc>>> {
+        Ok(row.get::<_, Option<i64>>(i)?.map(from_millis))
+    };
+    Ok(MatchRecord {
+        id: row.get(0)?,
+        game: row.get(1)?,
+        state: row.get(2)?,
+        // stored as i64 bits: SQLite has no unsigned 64-bit integer
+        seed: seed as u64,
+        rng_pos: rng_pos.parse().unwrap_or(0),
+        finished: row.get(5)?,
+        deadline_at: time(6)?,
+        rematch_deadline_at: time(7)?,
+        rematch_of: row.get(8)?,
+        started_at: from_millis(row.get(9)?),
+        finished_at: time(10)?,
+        initial_state: row.get(11)?,
     })
 }
 
@@ -481,6 +511,230 @@ impl Tx for SqliteTx<'_> {
         Ok(texts)
     }
 
+    fn lobby_join(
+        &mut self,
+        player_id: i64,
+        game: &str,
+        queued_at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO lobby (player_id, game, queued_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (player_id) DO UPDATE SET game = excluded.game, queued_at = excluded.queued_at",
+            )?
+            .execute(params![player_id, game, millis(queued_at)])?;
+        Ok(())
+    }
+
+    fn lobby_leave(&mut self, player_id: i64) -> StoreResult<()> {
+        self.conn
+            .prepare_cached("DELETE FROM lobby WHERE player_id = ?1")?
+            .execute([player_id])?;
+        Ok(())
+    }
+
+    fn lobby_game_of(&mut self, player_id: i64) -> StoreResult<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT game FROM lobby WHERE player_id = ?1")?
+            .query_row([player_id], |r| r.get(0))
+            .optional()?)
+    }
+
+    fn lobby_queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {PLAYER_COLUMNS_P} FROM lobby l JOIN players p ON p.id = l.player_id
+             WHERE l.game = ?1 ORDER BY l.queued_at, l.player_id LIMIT ?2"
+        ))?;
+        let players = stmt
+            .query_map(params![game, limit as i64], player_from_row)?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(players)
+    }
+
+    fn insert_match(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
+        let id: i64 = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?2) RETURNING id",
+            )?
+            .query_row(
+                params![
+                    new.game,
+                    new.state,
+                    new.seed as i64,
+                    new.rng_pos.to_string(),
+                    new.deadline_at.map(millis),
+                    new.rematch_of,
+                    millis(now)
+                ],
+                |r| r.get(0),
+            )?;
+        let mut seat_stmt = self.conn.prepare_cached(
+            "INSERT INTO match_seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+        )?;
+        for (seat, player) in new.players.iter().enumerate() {
+            seat_stmt.execute(params![id, seat as i64, player])?;
+        }
+        Ok(id)
+    }
+
+    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {MATCH_COLUMNS} FROM matches m WHERE m.id = ?1"
+            ))?
+            .query_row([id], match_from_row)
+            .optional()?)
+    }
+
+    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {MATCH_COLUMNS} FROM match_seats s JOIN matches m ON m.id = s.match_id
+                 WHERE s.player_id = ?1 AND m.finished = 0 ORDER BY m.id DESC LIMIT 1"
+            ))?
+            .query_row([player_id], match_from_row)
+            .optional()?)
+    }
+
+    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {MATCH_COLUMNS} FROM match_seats s JOIN matches m ON m.id = s.match_id
+                 WHERE s.player_id = ?1 ORDER BY m.id DESC LIMIT 1"
+            ))?
+            .query_row([player_id], match_from_row)
+            .optional()?)
+    }
+
+    fn save_match(&mut self, m: &MatchRecord) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE matches SET state = ?2, rng_pos = ?3, finished = ?4, deadline_at = ?5,
+                 rematch_deadline_at = ?6, finished_at = ?7 WHERE id = ?1",
+            )?
+            .execute(params![
+                m.id,
+                m.state,
+                m.rng_pos.to_string(),
+                m.finished,
+                m.deadline_at.map(millis),
+                m.rematch_deadline_at.map(millis),
+                m.finished_at.map(millis)
+            ])?;
+        Ok(())
+    }
+
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {PLAYER_COLUMNS_P}, s.seat, s.missed, s.rematch_at, s.message_sent
+             FROM match_seats s JOIN players p ON p.id = s.player_id WHERE s.match_id = ?1 ORDER BY s.seat"
+        ))?;
+        let seats = stmt
+            .query_map([match_id], |row| {
+                Ok(SeatRecord {
+                    player: player_from_row(row)?,
+                    seat: row.get::<_, i64>(6)? as usize,
+                    missed: row.get(7)?,
+                    rematch_at: row.get::<_, Option<i64>>(8)?.map(from_millis),
+                    message_sent: row.get(9)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(seats)
+    }
+
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE match_seats SET missed = ?3, rematch_at = ?4, message_sent = ?5
+                 WHERE match_id = ?1 AND seat = ?2",
+            )?
+            .execute(params![
+                match_id,
+                seat.seat as i64,
+                seat.missed,
+                seat.rematch_at.map(millis),
+                seat.message_sent
+            ])?;
+        Ok(())
+    }
+
+    fn record_move(
+        &mut self,
+        match_id: i64,
+        seat: usize,
+        notation: &str,
+        automatic: bool,
+        state_after: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO match_moves (match_id, ply, seat, move, automatic, at, state_after)
+                 VALUES (?1, (SELECT COALESCE(MAX(ply), 0) + 1 FROM match_moves WHERE match_id = ?1),
+                         ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![match_id, seat as i64, notation, automatic, millis(now), state_after])?;
+        Ok(())
+    }
+
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT ply, seat, move, automatic, state_after FROM match_moves WHERE match_id = ?1 ORDER BY ply",
+        )?;
+        let moves = stmt
+            .query_map([match_id], |r| {
+                Ok(MoveRecord {
+                    ply: r.get(0)?,
+                    seat: r.get::<_, i64>(1)? as usize,
+                    notation: r.get(2)?,
+                    automatic: r.get(3)?,
+                    state_after: r.get(4)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(moves)
+    }
+
+    fn due_turns(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id FROM matches WHERE finished = 0 AND deadline_at <= ?1 ORDER BY deadline_at LIMIT ?2",
+        )?;
+        let ids = stmt
+            .query_map(params![millis(now), limit as i64], |r| r.get(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ids)
+    }
+
+    fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id FROM matches WHERE rematch_deadline_at <= ?1 ORDER BY rematch_deadline_at LIMIT ?2",
+        )?;
+        let ids = stmt
+            .query_map(params![millis(now), limit as i64], |r| r.get(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ids)
+    }
+
+    fn next_timer(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        let next: Option<i64> = self
+            .conn
+            .prepare_cached(
+                "SELECT MIN(t) FROM (
+                    SELECT MIN(deadline_at) AS t FROM matches WHERE finished = 0
+                    UNION ALL
+                    SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL)",
+            )?
+            .query_row([], |r| r.get(0))?;
+        Ok(next.map(from_millis))
+    }
+
     fn count_rows(&mut self, table: &'static str) -> StoreResult<i64> {
         if !KNOWN_TABLES.contains(&table) {
             return Err(StoreError::Corrupt(format!("no table {table}")));
@@ -493,4 +747,12 @@ impl Tx for SqliteTx<'_> {
 }
 
 /// Tables `count_rows` may name (the name is spliced into SQL, so it is checked).
-const KNOWN_TABLES: &[&str] = &["players", "inbound", "outbox"];
+const KNOWN_TABLES: &[&str] = &[
+    "players",
+    "inbound",
+    "outbox",
+    "lobby",
+    "matches",
+    "match_seats",
+    "match_moves",
+];

@@ -147,6 +147,49 @@ impl TestApp {
         texts.remove(0)
     }
 
+    /// Moves the clock forward and fires every timer then due, as the scheduler would.
+    pub async fn advance(&self, by: chrono::Duration) {
+        self.clock.advance(by);
+        let now = smsarena::clock::Clock::now(self.clock.as_ref());
+        loop {
+            let platform = self.state.platform().clone();
+            let fired = self
+                .state
+                .store()
+                .run(move |tx| platform.fire_due(tx, now))
+                .await
+                .expect("timers");
+            if fired == 0 {
+                break;
+            }
+        }
+    }
+
+    /// The state string of the unfinished match `phone` plays in.
+    pub async fn match_state(&self, phone: &str) -> Option<smsarena::store::MatchRecord> {
+        let phone = phone.to_string();
+        self.state
+            .store()
+            .run(move |tx| {
+                let Some(p) = tx.player_by_phone(&phone)? else {
+                    return Ok(None);
+                };
+                tx.active_match_of(p.id)
+            })
+            .await
+            .expect("read match")
+    }
+
+    /// Replaces a running match's state (tests that need a particular position).
+    pub async fn set_match_state(&self, mut record: smsarena::store::MatchRecord, state: String) {
+        record.state = state;
+        self.state
+            .store()
+            .run(move |tx| tx.save_match(&record))
+            .await
+            .expect("save match");
+    }
+
     /// Row count of a table, for "changes nothing" checks.
     pub async fn count(&self, table: &'static str) -> i64 {
         let store = self.state.store().clone();

@@ -1,0 +1,79 @@
+//! Timers kept in the database, so they survive a restart: turn deadlines and rematch windows.
+
+use chrono::{DateTime, Utc};
+
+use crate::games::Status;
+use crate::store::{StoreResult, Tx};
+
+use super::table::Table;
+use super::{Ctx, Platform, after_match, texts};
+
+/// Timers handled per call; the caller calls again while there are more.
+const BATCH: usize = 64;
+
+impl Platform {
+    /// Fires every timer due at `now`; returns how many fired.
+    pub fn fire_due(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<usize> {
+        let game_number = self.config().numbers.game.clone();
+        let mut ctx = Ctx {
+            platform: self,
+            tx,
+            now,
+            reply_from: &game_number,
+        };
+        let turns = ctx.tx.due_turns(now, BATCH)?;
+        for &id in &turns {
+            expire_turn(&mut ctx, id)?;
+        }
+        let rematches = ctx.tx.due_rematches(now, BATCH)?;
+        for &id in &rematches {
+            after_match::expire_rematch(&mut ctx, id)?;
+        }
+        Ok(turns.len() + rematches.len())
+    }
+}
+
+/// A turn's deadline passed: every seat still owing a move plays the null move;
+/// a seat that missed too many turns in a row is put into timeout, with one notice.
+fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
+    let Some(record) = ctx.tx.match_by_id(match_id)? else {
+        return Ok(());
+    };
+    if record.finished || record.deadline_at.is_none_or(|t| t > ctx.now) {
+        return Ok(());
+    }
+    let mut table = Table::load(ctx, record)?;
+    let Status::Awaiting(late) = table.status()? else {
+        return Ok(());
+    };
+    let max_missed = ctx.platform.config().game.max_missed_turns;
+    let numbers = ctx.platform.numbers();
+    let mut resolved = false;
+    for seat in late {
+        let mut record = table.seats[seat].clone();
+        record.missed += 1;
+        ctx.tx.save_seat(table.record.id, &record)?;
+        if record.missed >= max_missed && !record.player.away {
+            let notice =
+                texts::timeout_for_missed_turns(record.player.lang, record.missed, numbers);
+            // The one notice goes out before the timeout silences him.
+            ctx.notify(&record.player, notice)?;
+            record.player.away = true;
+            ctx.tx.save_player(&record.player, ctx.now)?;
+            ctx.tx.lobby_leave(record.player.id)?;
+        }
+        table.seats[seat] = record;
+        let null = table
+            .game
+            .null_move(&table.record.state, seat)
+            .map_err(|e| crate::store::StoreError::Corrupt(e.to_string()))?;
+        if let Ok(crate::games::Effect::Resolved) = table.play(ctx, seat, &null, true)? {
+            resolved = true;
+        }
+    }
+    // Even if nothing resolved (a game whose null move keeps the turn), the deadline restarts.
+    if !resolved {
+        table.record.deadline_at = Some(ctx.now + super::table::deadline(ctx));
+    }
+    table.settle(ctx, resolved)
+}

@@ -1,0 +1,39 @@
+//! Runs the platform's database timers (turn deadlines, rematch windows) as they fall due.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::clock::Clock;
+use crate::platform::Platform;
+use crate::store::Store;
+
+/// Longest sleep between looks, so a deadline set by another writer is seen within it.
+const MAX_SLEEP: Duration = Duration::from_millis(500);
+
+pub async fn run(
+    store: Store,
+    platform: Platform,
+    clock: Arc<dyn Clock>,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    while !*shutdown.borrow() {
+        let now = clock.now();
+        let p = platform.clone();
+        match store.run(move |tx| p.fire_due(tx, now)).await {
+            Ok(fired) if fired > 0 => continue,
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "timers failed; retrying"),
+        }
+        let next = store.run(|tx| tx.next_timer()).await.ok().flatten();
+        let sleep = next
+            .and_then(|t| (t - clock.now()).to_std().ok())
+            .unwrap_or(MAX_SLEEP)
+            .clamp(Duration::from_millis(10), MAX_SLEEP);
+        tokio::select! {
+            _ = tokio::time::sleep(sleep) => {}
+            _ = shutdown.changed() => {}
+        }
+    }
+}
