@@ -231,8 +231,8 @@ pub fn not_in_match(lang: Lang, n: Numbers<'_>) -> String {
 
 pub fn move_accepted(lang: Lang, mv: &str) -> String {
     match lang {
-        Lang::Ru => format!("Xod {mv} prinyat. Zhdem partnera."),
-        Lang::En => format!("Move {mv} accepted. Waiting for your partner."),
+        Lang::Ru => format!("Xod {mv} prinyat."),
+        Lang::En => format!("Move {mv} accepted."),
     }
 }
 
