@@ -27,12 +27,7 @@ pub(super) async fn inbound(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, AppError> {
-    let presented = headers
-        .get("x-webhook-secret")
-        .and_then(|v| v.to_str().ok());
-    check_secret(&state.config().webhooks.secret, presented)?;
-    let payload: Payload = serde_json::from_slice(&body)
-        .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))?;
+    let payload: Payload = authenticated_json(&state, &headers, &body)?;
     for (name, value) in [
         ("id", &payload.id),
         ("from", &payload.from),
@@ -70,12 +65,7 @@ pub(super) async fn status(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, AppError> {
-    let presented = headers
-        .get("x-webhook-secret")
-        .and_then(|v| v.to_str().ok());
-    check_secret(&state.config().webhooks.secret, presented)?;
-    let payload: StatusPayload = serde_json::from_slice(&body)
-        .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))?;
+    let payload: StatusPayload = authenticated_json(&state, &headers, &body)?;
     let status = match payload.status.as_str() {
         "sent" => TextStatus::Sent,
         "delivered" => TextStatus::Delivered,
@@ -88,4 +78,18 @@ pub(super) async fn status(
     Ok(Json(
         json!({ "status": now.map(TextStatus::as_str).unwrap_or("unknown") }),
     ))
+}
+
+/// Checks the shared secret header, then reads the JSON body.
+fn authenticated_json<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<T, AppError> {
+    let presented = headers
+        .get("x-webhook-secret")
+        .and_then(|v| v.to_str().ok());
+    check_secret(&state.config().webhooks.secret, presented)?;
+    serde_json::from_slice(body)
+        .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))
 }

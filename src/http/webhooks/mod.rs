@@ -34,11 +34,11 @@ pub fn routes() -> Router<AppState> {
         .route("/webhooks/twilio/status", post(twilio::status))
         .route(
             "/webhooks/vonage",
-            get(vonage::inbound_get).post(vonage::inbound_post),
+            get(vonage::inbound).post(vonage::inbound),
         )
         .route(
             "/webhooks/vonage/status",
-            get(vonage::status_get).post(vonage::status_post),
+            get(vonage::status).post(vonage::status),
         )
 }
 

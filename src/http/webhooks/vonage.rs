@@ -3,7 +3,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode};
 use hmac::{Hmac, Mac};
 use md5::{Digest, Md5};
 use subtle::ConstantTimeEq;
@@ -14,42 +14,38 @@ use crate::store::TextStatus;
 
 use super::{RawParams, is_form, is_json};
 
-pub(super) async fn inbound_get(
+pub(super) async fn inbound(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
-) -> Result<StatusCode, AppError> {
-    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
-    accept(&state, params.text_pairs()).await
-}
-
-pub(super) async fn inbound_post(
-    State(state): State<AppState>,
+    method: Method,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
-    let mut pairs = RawParams::parse(query.unwrap_or_default().as_bytes()).text_pairs();
-    pairs.extend(body_pairs(&headers, &body)?);
-    accept(&state, pairs).await
+    accept(&state, request_pairs(&method, query, &headers, &body)?).await
 }
 
-pub(super) async fn status_get(
+pub(super) async fn status(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
-) -> Result<StatusCode, AppError> {
-    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
-    receipt(&state, params.text_pairs()).await
-}
-
-pub(super) async fn status_post(
-    State(state): State<AppState>,
+    method: Method,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
+    receipt(&state, request_pairs(&method, query, &headers, &body)?).await
+}
+
+/// The query's parameters, plus a POST body's (form or JSON): Vonage sends either.
+fn request_pairs(
+    method: &Method,
+    query: Option<String>,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Vec<(String, String)>, AppError> {
     let mut pairs = RawParams::parse(query.unwrap_or_default().as_bytes()).text_pairs();
-    pairs.extend(body_pairs(&headers, &body)?);
-    receipt(&state, pairs).await
+    if method == Method::POST {
+        pairs.extend(body_pairs(headers, body)?);
+    }
+    Ok(pairs)
 }
 
 /// A delivery receipt; it names our text by the `client-ref` we sent.
