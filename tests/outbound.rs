@@ -163,13 +163,8 @@ fn assert_exactly_once_in_order(fake: &Fake, phones: &[&str], per_phone: usize) 
     }
 }
 
-async fn open_store(dir: &tempfile::TempDir) -> Store {
-    Store::open(
-        &format!("sqlite://{}", dir.path().join("out.db").display()),
-        64,
-    )
-    .await
-    .unwrap()
+async fn open_store(url: &str) -> Store {
+    Store::open(url, 64).await.unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -178,7 +173,8 @@ async fn every_text_arrives_once_in_order_despite_failures() {
     let (fake, url) =
         start_fake(vec![ServerError, Hang, TooMany, ServerError, TooMany, Hang]).await;
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir).await;
+    let db = common::fresh_database(dir.path()).await;
+    let store = open_store(&db).await;
     let cfg = fast_config(&url);
     let phones = ["+1001", "+1002", "+1003"];
     let stop = start_dispatcher(&store, &cfg);
@@ -197,11 +193,12 @@ async fn a_restart_between_commit_and_send_loses_nothing_and_sends_nothing_twice
     let (fake, url) = start_fake(vec![]).await;
     let dir = tempfile::tempdir().unwrap();
     let cfg = fast_config(&url);
+    let db = common::fresh_database(dir.path()).await;
     let phones = ["+2001", "+2002"];
     {
         // The first life: texts committed, then a "crash" before any was sent;
         // two of them were even claimed (leased) by a dispatcher that died.
-        let store = open_store(&dir).await;
+        let store = open_store(&db).await;
         queue_texts(&store, &phones, 4).await;
         let now = Utc::now();
         let claimed = store
@@ -211,7 +208,7 @@ async fn a_restart_between_commit_and_send_loses_nothing_and_sends_nothing_twice
         assert_eq!(claimed.len(), 2, "one text per phone at a time");
     }
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let store = open_store(&dir).await;
+    let store = open_store(&db).await;
     let stop = start_dispatcher(&store, &cfg);
     wait_until_delivered(&fake, 8).await;
     stop.send(true).unwrap();
@@ -222,7 +219,8 @@ async fn a_restart_between_commit_and_send_loses_nothing_and_sends_nothing_twice
 async fn a_final_refusal_parks_the_text_with_its_reason_and_the_next_one_goes_on() {
     let (fake, url) = start_fake(vec![Misbehave::BadRequest]).await;
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir).await;
+    let db = common::fresh_database(dir.path()).await;
+    let store = open_store(&db).await;
     let stop = start_dispatcher(&store, &fast_config(&url));
     queue_texts(&store, &["+3001"], 2).await;
     wait_until_delivered(&fake, 1).await;
@@ -243,7 +241,8 @@ async fn a_final_refusal_parks_the_text_with_its_reason_and_the_next_one_goes_on
 async fn texts_are_parked_after_the_configured_attempts() {
     let (_fake, url) = start_fake(vec![Misbehave::ServerError; 10]).await;
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir).await;
+    let db = common::fresh_database(dir.path()).await;
+    let store = open_store(&db).await;
     let mut cfg = fast_config(&url);
     cfg.sms.max_attempts = 3;
     let stop = start_dispatcher(&store, &cfg);

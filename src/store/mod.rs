@@ -11,8 +11,10 @@ use chrono::{DateTime, TimeZone, Utc};
 use crate::inbound::InboundMessage;
 use crate::lang::Lang;
 
+mod postgres;
 mod sqlite;
 
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// Why the store could not do what was asked. Internals are logged, never shown to callers.
@@ -20,6 +22,8 @@ pub use sqlite::SqliteStore;
 pub enum StoreError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error("postgres: {0}")]
+    Postgres(#[from] sqlx::Error),
     #[error("migration: {0}")]
     Migration(#[from] rusqlite_migration::Error),
     #[error("the database writer has stopped")]
@@ -266,11 +270,15 @@ pub trait Tx {
 #[derive(Clone)]
 pub enum Store {
     Sqlite(SqliteStore),
+    Postgres(PgStore),
 }
 
 impl Store {
     /// Opens (creating and migrating) the database a URL names.
     pub async fn open(url: &str, max_batch: usize) -> StoreResult<Store> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(Store::Postgres(PgStore::open(url, PG_POOL_SIZE).await?));
+        }
         if let Some(path) = url.strip_prefix("sqlite://") {
             let path = path.to_string();
             let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path, max_batch))
@@ -283,14 +291,17 @@ impl Store {
     }
 
     /// Runs `f` in one transaction and returns its result once the transaction committed.
-    /// An `Err` from `f` rolls back everything `f` wrote.
+    /// An `Err` from `f` rolls back everything `f` wrote. `f` may run more than once
+    /// (PostgreSQL re-runs a transaction that lost a deadlock), so it must not
+    /// have effects outside the transaction.
     pub async fn run<T, F>(&self, f: F) -> StoreResult<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
     {
         match self {
             Store::Sqlite(s) => s.run(f).await,
+            Store::Postgres(s) => s.run(f).await,
         }
     }
 
@@ -298,6 +309,7 @@ impl Store {
     pub async fn ping(&self) -> StoreResult<()> {
         match self {
             Store::Sqlite(s) => s.ping().await,
+            Store::Postgres(s) => s.ping().await,
         }
     }
 
@@ -306,9 +318,24 @@ impl Store {
     pub fn texts_queued(&self) -> &tokio::sync::Notify {
         match self {
             Store::Sqlite(s) => s.texts_queued(),
+            Store::Postgres(s) => s.texts_queued(),
         }
     }
 }
+
+/// Connections each instance keeps to PostgreSQL.
+const PG_POOL_SIZE: u32 = 16;
+
+/// Tables `count_rows` may name (the name is spliced into SQL, so it is checked).
+pub(crate) const KNOWN_TABLES: &[&str] = &[
+    "players",
+    "inbound",
+    "outbox",
+    "lobby",
+    "matches",
+    "match_seats",
+    "match_moves",
+];
 
 /// Unix milliseconds, the stored form of every time.
 pub(crate) fn millis(t: DateTime<Utc>) -> i64 {

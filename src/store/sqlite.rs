@@ -81,7 +81,7 @@ impl SqliteStore {
     pub async fn run<T, F>(&self, f: F) -> StoreResult<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
         let job = TypedJob {
@@ -132,7 +132,7 @@ struct TypedJob<T, F> {
 impl<T, F> Job for TypedJob<T, F>
 where
     T: Send + 'static,
-    F: FnOnce(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
 {
     fn run(&mut self, tx: &mut SqliteTx<'_>) -> bool {
         let Some(work) = self.work.take() else {
@@ -736,7 +736,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn count_rows(&mut self, table: &'static str) -> StoreResult<i64> {
-        if !KNOWN_TABLES.contains(&table) {
+        if !super::KNOWN_TABLES.contains(&table) {
             return Err(StoreError::Corrupt(format!("no table {table}")));
         }
         Ok(self
@@ -745,14 +745,3 @@ impl Tx for SqliteTx<'_> {
             .query_row([], |r| r.get(0))?)
     }
 }
-
-/// Tables `count_rows` may name (the name is spliced into SQL, so it is checked).
-const KNOWN_TABLES: &[&str] = &[
-    "players",
-    "inbound",
-    "outbox",
-    "lobby",
-    "matches",
-    "match_seats",
-    "match_moves",
-];

@@ -45,7 +45,7 @@ impl TestApp {
     pub async fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut cfg = Config::default();
-        cfg.database.url = format!("sqlite://{}", dir.path().join("test.db").display());
+        cfg.database.url = fresh_database(dir.path()).await;
         cfg.http.public_url = "https://sms.example.com".into();
         adjust(&mut cfg);
         let store = Store::open(&cfg.database.url, cfg.database.max_batch)
@@ -198,4 +198,33 @@ impl TestApp {
             .await
             .expect("count")
     }
+}
+
+/// A fresh, empty database for one test: a SQLite file in `dir`, or, when
+/// `TEST_DATABASE_URL` names a PostgreSQL server, a new database on it.
+pub async fn fresh_database(dir: &std::path::Path) -> String {
+    match std::env::var("TEST_DATABASE_URL") {
+        Ok(admin) if !admin.is_empty() => fresh_postgres(&admin).await,
+        _ => format!("sqlite://{}", dir.join("test.db").display()),
+    }
+}
+
+async fn fresh_postgres(admin_url: &str) -> String {
+    use sqlx::Connection;
+    let name = format!(
+        "smsarena_test_{}_{}",
+        std::process::id(),
+        rand::random::<u32>()
+    );
+    let mut admin = sqlx::PgConnection::connect(admin_url)
+        .await
+        .expect("TEST_DATABASE_URL is set but PostgreSQL does not answer");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .expect("create test database");
+    let (base, _) = admin_url
+        .rsplit_once('/')
+        .expect("a database URL ends in /NAME");
+    format!("{base}/{name}")
 }
