@@ -2,8 +2,10 @@
 //!
 //! Facts found by trying Kannel 1.4.5: it answers 202 even when it mangles a
 //! text, so a non-GSM text must go as `coding=2` with UTF-16BE bytes; a `+` in
-//! a number must be escaped; and it expands `%` codes inside the `dlr-url`,
-//! so the reference we put there is plain letters and digits.
+//! a number must be escaped; and it expands `%` codes inside the `dlr-url`
+//! (`%d`, but also `%C`, `%A`, `%b`, ... and it drops unknown lower-case ones),
+//! where only `%%` stands for a literal `%`. So the reference we put there is
+//! plain letters and digits, and every `%` of our own in it is doubled.
 
 use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
 
@@ -14,7 +16,7 @@ use crate::store::OutboxText;
 pub struct Kannel {
     http: reqwest::Client,
     cfg: KannelConfig,
-    /// `/webhooks/kannel/status` on our public URL, with the secret.
+    /// `/webhooks/kannel/status` on our public URL, with the secret; its `%` doubled for Kannel.
     dlr_base: String,
 }
 
@@ -32,7 +34,10 @@ impl Kannel {
         Kannel {
             http,
             cfg,
-            dlr_base,
+            // A secret with a non-ASCII byte encodes as e.g. `%C3`, which
+            // Kannel would expand as its charset escape `%C`: the report then
+            // fails our secret check, however often Kannel tries it.
+            dlr_base: dlr_base.replace('%', "%%"),
         }
     }
 
@@ -89,4 +94,59 @@ impl Kannel {
 
 fn enc(bytes: &[u8]) -> String {
     percent_encode(bytes, NON_ALPHANUMERIC).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text() -> OutboxText {
+        OutboxText {
+            id: 7,
+            from: "002220".into(),
+            to: "+79001".into(),
+            body: "hi".into(),
+            encoding: "gsm7".into(),
+            parts: 1,
+            attempts: 1,
+            status: crate::store::TextStatus::Sending,
+            provider_ref: None,
+            last_error: None,
+        }
+    }
+
+    /// The dlr-url as Kannel receives it, after the sendsms query is decoded.
+    fn dlr_url(url: &str) -> String {
+        let (_, query) = url.split_once('?').unwrap();
+        serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+            .unwrap()
+            .into_iter()
+            .find(|(k, _)| k == "dlr-url")
+            .unwrap()
+            .1
+    }
+
+    #[test]
+    fn only_the_report_type_is_left_for_kannel_to_expand_in_the_dlr_url() {
+        let kannel = Kannel::new(
+            reqwest::Client::new(),
+            KannelConfig::default(),
+            "http://gw.example",
+            "s\u{e9}-cret",
+        );
+        assert_eq!(
+            dlr_url(&kannel.sendsms_url(&text())),
+            "http://gw.example/webhooks/kannel/status?secret=s%%C3%%A9%%2Dcret&ref=k7&type=%d"
+        );
+        let open = Kannel::new(
+            reqwest::Client::new(),
+            KannelConfig::default(),
+            "http://gw.example",
+            "",
+        );
+        assert_eq!(
+            dlr_url(&open.sendsms_url(&text())),
+            "http://gw.example/webhooks/kannel/status?ref=k7&type=%d"
+        );
+    }
 }
