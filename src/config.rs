@@ -166,6 +166,10 @@ pub struct KannelConfig {
     pub password: String,
     /// Which delivery reports Kannel should send back (31 = all).
     pub dlr_mask: u32,
+    /// Send every text as UCS-2 (`coding=2`), even one that fits GSM-7: for
+    /// SMSCs (and Kannel's own fakesmsc, which crashes on a 7-bit text with a
+    /// line break) that mangle 7-bit texts. Costs parts: 70 characters a part.
+    pub always_ucs2: bool,
 }
 
 impl Default for KannelConfig {
@@ -175,6 +179,7 @@ impl Default for KannelConfig {
             username: String::new(),
             password: String::new(),
             dlr_mask: 31,
+            always_ucs2: false,
         }
     }
 }

@@ -18,6 +18,7 @@ mod after_match;
 pub mod catalog;
 mod in_match;
 mod lobby;
+pub mod replay;
 mod table;
 pub mod texts;
 mod timers;

@@ -12,7 +12,11 @@ pub enum ReplayError {
     #[error("the opening state does not follow from the seed")]
     Opening,
     #[error("move {ply} ({notation}) does not replay: {reason}")]
-    Move { ply: u32, notation: String, reason: String },
+    Move {
+        ply: u32,
+        notation: String,
+        reason: String,
+    },
     #[error("after move {ply} the state differs from the recorded one")]
     Diverged { ply: u32 },
 }
@@ -27,7 +31,9 @@ pub fn replay(
 ) -> Result<String, ReplayError> {
     let mut rng = MatchRng::seed_from_u64(record.seed);
     let opening = match previous {
-        Some(prev) => game.rematch(&prev.state, &mut rng).map_err(|_| ReplayError::Opening)?,
+        Some(prev) => game
+            .rematch(&prev.state, &mut rng)
+            .map_err(|_| ReplayError::Opening)?,
         None => game.start(seats(game, &record.initial_state), &mut rng),
     };
     if opening != record.initial_state {
@@ -42,7 +48,9 @@ pub fn replay(
         };
         state = match m.notation.as_str() {
             // Resignations and forfeits are recorded as words, not moves.
-            "resign" | "forfeit" => game.resign(&state, m.seat).map_err(|e| fail(e.to_string()))?,
+            "resign" | "forfeit" => game
+                .resign(&state, m.seat)
+                .map_err(|e| fail(e.to_string()))?,
             notation => {
                 game.play(&state, m.seat, notation, &mut rng)
                     .map_err(|e| fail(format!("{e:?}")))?

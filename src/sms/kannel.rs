@@ -50,7 +50,8 @@ impl Kannel {
         let reference = Self::reference(text);
         // %d is Kannel's delivery-report type, filled in by Kannel.
         let dlr_url = format!("{}ref={reference}&type=%d", self.dlr_base);
-        let (coding, charset, body) = if text.encoding == encoding::Encoding::Ucs2.as_str() {
+        let ucs2 = self.cfg.always_ucs2 || text.encoding == encoding::Encoding::Ucs2.as_str();
+        let (coding, charset, body) = if ucs2 {
             ("2", "UTF-16BE", encoding::to_ucs2_be(&text.body))
         } else {
             ("0", "UTF-8", text.body.as_bytes().to_vec())
