@@ -409,3 +409,54 @@ async fn deadlines_play_stand_and_three_misses_lose_the_match_for_an_empty_side(
         "a timed-out player hears nothing more"
     );
 }
+
+#[tokio::test]
+async fn the_admin_api_shows_a_finished_match_and_its_replay_audit() {
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    let app = TestApp::with_config(|cfg| cfg.admin.token = "t0ken".into()).await;
+    start(&app).await;
+    let id = app.match_state(PHONES[0]).await.unwrap().id;
+    stand_for_rounds(&app, 3).await;
+    // Half of these were refused if the draw made seats 0 and 1 Defense: count what was played.
+    app.sms(PHONES[0], "Q").await;
+    let get = |auth: Option<&str>| {
+        let mut r = Request::get(format!("/admin/matches/{id}"));
+        if let Some(a) = auth {
+            r = r.header("authorization", a);
+        }
+        r.body(Body::empty()).unwrap()
+    };
+    assert_eq!(
+        app.request(get(None)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.request(get(Some("Bearer nope"))).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let reply = app.request(get(Some("Bearer t0ken"))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let record: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+    assert_eq!(record["replay"], "ok", "{record}");
+    assert_eq!(record["finished"], true);
+    let moves = record["moves"].as_array().unwrap();
+    assert!(
+        moves.len() >= 7,
+        "at least 6 stands and the resignation: {moves:?}"
+    );
+    assert_eq!(moves.last().unwrap()["move"], "resign");
+    assert_eq!(record["players"][0]["nick"], "ann");
+    let missing = Request::get("/admin/matches/999")
+        .header("authorization", "Bearer t0ken")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(app.request(missing).await.status, StatusCode::NOT_FOUND);
+
+    // Off without a token.
+    let off = TestApp::new().await;
+    let reply = off
+        .request(Request::get("/admin/stats").body(Body::empty()).unwrap())
+        .await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+}

@@ -19,9 +19,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::routing::post;
 use rand::Rng;
-use smsarena::games::MatchRng;
-use smsarena::games::any::AnyGame;
 use smsarena::games::football::Football;
+use smsarena::platform::replay::replay;
 use sqlx::{Connection, PgConnection, Row};
 use tokio::sync::mpsc;
 
@@ -363,7 +362,7 @@ async fn run_scenario(matches: usize, kill_one: bool) {
         per_player.values().all(|&n| n == 1),
         "no player in two matches"
     );
-    let match_rows = sqlx::query("SELECT id, seed, state, initial_state, finished FROM matches")
+    let match_rows = sqlx::query("SELECT id FROM matches")
         .fetch_all(&mut conn)
         .await
         .unwrap();
@@ -374,34 +373,25 @@ async fn run_scenario(matches: usize, kill_one: bool) {
     );
 
     // Every match's record replays from its seed to its stored state.
-    let football = Football::default();
-    for row in &match_rows {
-        let (id, seed, state, initial, done): (i64, i64, String, String, bool) =
-            (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
-        assert!(done, "match {id} finished");
-        let mut rng = <MatchRng as rand::SeedableRng>::seed_from_u64(seed as u64);
-        let mut replayed = AnyGame::start(&football, 4, &mut rng);
-        assert_eq!(replayed, initial, "match {id} starts from its seed");
-        let moves =
-            sqlx::query("SELECT seat, move FROM match_moves WHERE match_id = $1 ORDER BY ply")
-                .bind(id)
-                .fetch_all(&mut conn)
-                .await
-                .unwrap();
-        for m in &moves {
-            let (seat, notation): (i32, String) = (m.get(0), m.get(1));
-            replayed = match notation.as_str() {
-                "resign" | "forfeit" => {
-                    AnyGame::resign(&football, &replayed, seat as usize).unwrap()
-                }
-                mv => {
-                    AnyGame::play(&football, &replayed, seat as usize, mv, &mut rng)
-                        .expect("a recorded move replays")
-                        .state
-                }
-            };
-        }
-        assert_eq!(replayed, state, "match {id} replays to its stored state");
+    let store = smsarena::store::Store::open(&db, 1).await.unwrap();
+    let match_ids: Vec<i64> = match_rows.iter().map(|r| r.get(0)).collect();
+    let audits = store
+        .run(move |tx| {
+            let game = Football::default();
+            let mut audits = Vec::new();
+            for &id in &match_ids {
+                let record = tx.match_by_id(id)?.expect("the match");
+                let moves = tx.moves(id)?;
+                let replayed = replay(&game, &record, None, &moves);
+                audits.push((id, record.finished, replayed.map(|end| end == record.state)));
+            }
+            Ok(audits)
+        })
+        .await
+        .unwrap();
+    for (id, finished, audit) in audits {
+        assert!(finished, "match {id} finished");
+        assert_eq!(audit, Ok(true), "match {id} replays to its stored state");
     }
     let inbound: i64 = sqlx::query("SELECT COUNT(*) FROM inbound")
         .fetch_one(&mut conn)

@@ -17,6 +17,7 @@ use crate::inbound::InboundMessage;
 use crate::platform::{Handled, Platform};
 use crate::store::Store;
 
+mod admin;
 pub mod error;
 mod webhooks;
 
@@ -110,6 +111,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .route("/ping", get(|| async { "pong" }))
         .merge(webhooks::routes())
+        .merge(admin::routes(state.clone()))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(body_limit))
         .layer(TimeoutLayer::with_status_code(

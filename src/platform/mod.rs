@@ -53,6 +53,11 @@ impl Platform {
         &self.cfg
     }
 
+    /// The games this gateway hosts.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
     pub(crate) fn numbers(&self) -> Numbers<'_> {
         Numbers {
             play: &self.cfg.numbers.play,

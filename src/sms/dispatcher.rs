@@ -19,6 +19,18 @@ use crate::clock::Clock;
 use crate::config::SmsConfig;
 use crate::store::{OutboxText, Store, StoreError};
 
+/// Times the outcome of a send is written before giving up (about 4.5 s in all).
+const RECORD_ATTEMPTS: u32 = 6;
+
+/// What became of one send, to be written to the outbox.
+#[derive(Clone, Debug)]
+enum Verdict {
+    Sent(Option<String>),
+    Retry(String, DateTime<Utc>),
+    /// The reason, and whether the recipient opted out at the provider.
+    Failed(String, bool),
+}
+
 /// Longest the dispatcher sleeps without looking, a guard against a missed wake-up.
 const IDLE_RECHECK: Duration = Duration::from_secs(5);
 
@@ -126,19 +138,11 @@ impl Dispatcher {
         };
         let now = self.clock.now();
         let id = text.id;
-        let record = match outcome {
-            Ok(accepted) => {
-                let reference = accepted.provider_ref;
-                self.store
-                    .run(move |tx| tx.mark_text_sent(id, reference.as_deref(), now))
-                    .await
-            }
+        let verdict = match outcome {
+            Ok(accepted) => Verdict::Sent(accepted.provider_ref),
             Err(SendError::Retry { reason, after }) if text.attempts < self.cfg.max_attempts => {
-                let next = now + self.backoff(text.attempts, after);
                 tracing::warn!(text = id, attempt = text.attempts, %reason, "send failed; will retry");
-                self.store
-                    .run(move |tx| tx.mark_text_retry(id, &reason, next, now))
-                    .await
+                Verdict::Retry(reason, now + self.backoff(text.attempts, after))
             }
             Err(e) => {
                 let reason = match &e {
@@ -148,23 +152,42 @@ impl Dispatcher {
                     other => other.to_string(),
                 };
                 tracing::warn!(text = id, %reason, "text parked as failed");
-                let opted_out = matches!(e, SendError::RecipientOptedOut);
-                let phone = text.to.clone();
-                self.store
-                    .run(move |tx| {
-                        tx.mark_text_failed(id, &reason, now)?;
-                        if opted_out {
+                Verdict::Failed(reason, matches!(e, SendError::RecipientOptedOut))
+            }
+        };
+        self.record(&text, verdict, now).await;
+    }
+
+    /// Writes a send's outcome. The text has left already, so a failure to record
+    /// is retried for a while: giving up means its lease runs out and it is sent again.
+    async fn record(&self, text: &OutboxText, verdict: Verdict, now: DateTime<Utc>) {
+        let (id, phone) = (text.id, text.to.clone());
+        let mut last_error = None;
+        for attempt in 1..=RECORD_ATTEMPTS {
+            let (verdict, phone) = (verdict.clone(), phone.clone());
+            let result = self
+                .store
+                .run(move |tx| match &verdict {
+                    Verdict::Sent(reference) => tx.mark_text_sent(id, reference.as_deref(), now),
+                    Verdict::Retry(reason, next) => tx.mark_text_retry(id, reason, *next, now),
+                    Verdict::Failed(reason, opted_out) => {
+                        tx.mark_text_failed(id, reason, now)?;
+                        if *opted_out {
                             mark_opted_out(tx, &phone, now)?;
                         }
                         Ok(())
-                    })
-                    .await
+                    }
+                })
+                .await;
+            match result {
+                Ok(()) => return,
+                Err(e) => last_error = Some(e),
             }
-        };
-        if let Err(e) = record {
-            // The lease runs out and the text is sent again: at-least-once is
-            // the best a crash between send and record allows.
-            tracing::error!(text = id, error = %e, "cannot record a send outcome");
+            tokio::time::sleep(Duration::from_millis(200 * u64::from(attempt))).await;
+        }
+        if let Some(e) = last_error {
+            // At-least-once is the best a store that will not record allows.
+            tracing::error!(text = id, error = %e, "cannot record a send outcome; the text will be sent again");
         }
     }
 

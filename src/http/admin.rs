@@ -1,0 +1,124 @@
+//! The admin API (`admin.token` as a bearer token; off when empty): match records with a
+//! replay audit, and counts. For operators and support, not for players.
+
+use axum::Json;
+use axum::extract::{Path, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::{Value, json};
+use subtle::ConstantTimeEq;
+
+use super::{AppError, AppState};
+use crate::platform::replay::replay;
+use crate::store::StoreError;
+
+pub fn routes(state: AppState) -> axum::Router<AppState> {
+    axum::Router::new()
+        .route("/admin/matches/{id}", get(match_record))
+        .route("/admin/stats", get(stats))
+        .route_layer(axum::middleware::from_fn_with_state(state, require_token))
+}
+
+/// 404 while the admin API is off (no token configured), 401 without the right token.
+async fn require_token(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let token = &state.config().admin.token;
+    if token.is_empty() {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let presented = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match presented {
+        Some(p) if bool::from(p.as_bytes().ct_eq(token.as_bytes())) => next.run(request).await,
+        _ => AppError::Unauthorized.into_response(),
+    }
+}
+
+/// A match's whole record, and whether it replays from its seed to what is stored.
+async fn match_record(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let platform = state.platform().clone();
+    let found = state
+        .store()
+        .run(move |tx| {
+            let Some(record) = tx.match_by_id(id)? else {
+                return Ok(None);
+            };
+            let previous = match record.rematch_of {
+                Some(prev) => tx.match_by_id(prev)?,
+                None => None,
+            };
+            let seats = tx.seats(id)?;
+            let moves = tx.moves(id)?;
+            let game = platform
+                .catalog()
+                .get(&record.game)
+                .ok_or_else(|| StoreError::Corrupt(format!("unknown game {}", record.game)))?;
+            let audit = match replay(game, &record, previous.as_ref(), &moves) {
+                Ok(end) if end == record.state => "ok".to_string(),
+                Ok(_) => "the moves replay to another state than the stored one".to_string(),
+                Err(e) => e.to_string(),
+            };
+            let players: Vec<Value> = seats
+                .iter()
+                .map(|s| json!({ "seat": s.seat, "nick": s.player.nick, "phone": s.player.phone }))
+                .collect();
+            let moves: Vec<Value> = moves
+                .iter()
+                .map(|m| {
+                    json!({ "ply": m.ply, "seat": m.seat, "move": m.notation,
+                            "automatic": m.automatic, "state_after": m.state_after })
+                })
+                .collect();
+            Ok(Some(json!({
+                "id": record.id,
+                "game": record.game,
+                "seed": record.seed.to_string(),
+                "rematch_of": record.rematch_of,
+                "started_at": record.started_at,
+                "finished_at": record.finished_at,
+                "finished": record.finished,
+                "initial_state": record.initial_state,
+                "state": record.state,
+                "players": players,
+                "moves": moves,
+                "replay": audit,
+            })))
+        })
+        .await?;
+    Ok(match found {
+        Some(body) => Json(body).into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            Json(json!({ "error": "no such match" })),
+        )
+            .into_response(),
+    })
+}
+
+async fn stats(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
+    let counts = state
+        .store()
+        .run(|tx| {
+            let mut counts = serde_json::Map::new();
+            for table in [
+                "players",
+                "inbound",
+                "outbox",
+                "lobby",
+                "matches",
+                "match_moves",
+            ] {
+                counts.insert(table.into(), tx.count_rows(table)?.into());
+            }
+            Ok(counts)
+        })
+        .await?;
+    Ok(Json(Value::Object(counts)))
+}
