@@ -88,6 +88,8 @@ pub async fn run(mut cfg: Config) -> anyhow::Result<()> {
             println!("!! {e}");
         }
     }
+    // Let replies to the last texts arrive before leaving.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let _ = stop.send(true);
     let _ = std::fs::remove_file(&scratch);
     Ok(())
