@@ -460,3 +460,46 @@ async fn the_admin_api_shows_a_finished_match_and_its_replay_audit() {
         .await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn deadlines_and_rematch_windows_survive_a_restart() {
+    let app = TestApp::new().await;
+    start(&app).await;
+    set_position(&app, ["2...3", ".....", ".....", "..*..", "01..."], (0, 0)).await;
+    clear_inboxes(&app).await;
+    let app = app.restart().await;
+    app.advance(Duration::minutes(3)).await;
+    assert_eq!(
+        status_line(&app.one_text(PHONES[2]).await),
+        "Vash xod.",
+        "the deadline fired after the restart"
+    );
+
+    app.sms(PHONES[2], "Q").await;
+    clear_inboxes(&app).await;
+    for phone in &PHONES[..3] {
+        app.sms_to(phone, PLAY, "PA").await;
+    }
+    let app = app.restart().await;
+    app.advance(Duration::minutes(6)).await;
+    assert_eq!(
+        app.count("lobby").await,
+        3,
+        "the window closed after the restart"
+    );
+}
+
+#[tokio::test]
+async fn b_sends_the_board_again() {
+    let app = TestApp::new().await;
+    start(&app).await;
+    let opening = app.inbox(PHONES[1]).await.pop().unwrap();
+    app.sms(PHONES[1], "B").await;
+    assert_eq!(app.one_text(PHONES[1]).await, opening);
+    app.sms(PHONES[1], "HELP").await;
+    assert!(
+        app.one_text(PHONES[1])
+            .await
+            .ends_with("B - pole, Q - sdatsya, T - taim-aut.")
+    );
+}

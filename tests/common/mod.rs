@@ -65,6 +65,34 @@ impl TestApp {
         }
     }
 
+    /// Stops this gateway and starts a new one on the same database and clock, as a
+    /// restart of the service would; what a test has already read stays read.
+    pub async fn restart(self) -> TestApp {
+        let TestApp {
+            router,
+            state,
+            clock,
+            _dir,
+            next_id,
+            seen,
+        } = self;
+        let cfg = Arc::new(state.config().clone());
+        drop(router);
+        drop(state);
+        let store = Store::open(&cfg.database.url, cfg.database.max_batch)
+            .await
+            .expect("reopen store");
+        let state = AppState::new(cfg, store, clock.clone());
+        TestApp {
+            router: app(state.clone()),
+            state,
+            clock,
+            _dir,
+            next_id,
+            seen,
+        }
+    }
+
     pub async fn request(&self, request: Request<Body>) -> Reply {
         let response = self
             .router
