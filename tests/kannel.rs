@@ -3,7 +3,7 @@
 //! The gateway runs in-process on a real socket (webhooks, dispatcher, SQLite
 //! file); Kannel's three programs run as child processes on free loopback
 //! ports, killed when the test ends or panics. Without Kannel installed the
-//! test is skipped, unless `SMSARENA_REQUIRE_EXTERNAL=1` (set by CI) makes
+//! test is skipped, unless `CI_REQUIRE_EXTERNAL=1` (set by CI) makes
 //! that a failure.
 
 use std::collections::BTreeMap;
@@ -335,8 +335,8 @@ fn kannel_installed() -> bool {
         "Kannel is not installed (missing {}; Debian packages kannel and kannel-extras)",
         missing.join(", ")
     );
-    if std::env::var("SMSARENA_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
-        panic!("{reason}, and SMSARENA_REQUIRE_EXTERNAL=1 requires it");
+    if std::env::var("CI_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
+        panic!("{reason}, and CI_REQUIRE_EXTERNAL=1 requires it");
     }
     eprintln!("skipping the Kannel test: {reason}");
     false
