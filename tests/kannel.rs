@@ -243,6 +243,25 @@ async fn a_whole_football_match_goes_through_a_real_kannel() {
             .send_mo(&format!("{phone} {GAME} text R player{i}"))
             .await;
     }
+    // As a person would, each phone waits for its registration reply before playing:
+    // smsbox calls our webhook from several threads, so texts sent at once may overtake.
+    wait_for("every registration reply", STEP, async || {
+        let registered = phones
+            .iter()
+            .filter(|p| {
+                kannel
+                    .texts_to(p)
+                    .iter()
+                    .any(|t| t.body.starts_with("Vy zaregistrirovany"))
+            })
+            .count();
+        if registered == 4 {
+            Ok(())
+        } else {
+            Err(format!("{registered} of 4 registered"))
+        }
+    })
+    .await;
     for phone in phones {
         kannel.send_mo(&format!("{phone} {PLAY} text P")).await;
     }
