@@ -82,6 +82,9 @@ pub struct BenchArgs {
     /// final memory reading (for the "many matches in progress" figure).
     #[arg(long, default_value = "0s", value_parser = parse_duration)]
     pub hold: Duration,
+    /// Print moves/s and texts/s every second of the play phase (stderr).
+    #[arg(long)]
+    pub progress: bool,
     #[arg(long, default_value = "002227")]
     pub play_number: String,
     #[arg(long, default_value = "002220")]
@@ -210,10 +213,25 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     driver.set_running(true);
     driver.play_all();
     let stop_at = t0 + args.duration;
+    let mut next_report = t0 + Duration::from_secs(1);
+    let mut last = (stats.ok(Kind::Move), texts0, t0);
     loop {
         let now = Instant::now();
         if now >= stop_at {
             break;
+        }
+        if args.progress && now >= next_report {
+            next_report += Duration::from_secs(1);
+            let (moves, texts) = (stats.ok(Kind::Move), driver.lock().counts.texts);
+            let secs = now.duration_since(last.2).as_secs_f64();
+            eprintln!(
+                "bench: t={:>5.1}s  moves/s {:>7.0}  texts/s {:>7.0}  awaiting an answer {}",
+                now.duration_since(t0).as_secs_f64(),
+                (moves - last.0) as f64 / secs,
+                (texts - last.1) as f64 / secs,
+                driver.outstanding()
+            );
+            last = (moves, texts, now);
         }
         if let Some(limit) = args.messages {
             let queued = driver
@@ -237,6 +255,8 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         texts: texts1 - texts0,
         gateway_cpu: cpu1.gateway.zip(cpu0.gateway).map(|(b, a)| b - a),
         generator_cpu: cpu1.generator.zip(cpu0.generator).map(|(b, a)| b - a),
+        machine_busy: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.0 - a.0),
+        machine_total: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.1 - a.1),
     };
 
     // Drain: every request still owes its answer, every resolution its four boards.

@@ -16,6 +16,9 @@ pub struct Window {
     /// CPU seconds spent in the window by the gateway and the generator.
     pub gateway_cpu: Option<f64>,
     pub generator_cpu: Option<f64>,
+    /// CPU seconds the whole machine was busy (all processes), and its capacity (cores x seconds).
+    pub machine_busy: Option<f64>,
+    pub machine_total: Option<f64>,
 }
 
 impl Window {
@@ -159,6 +162,20 @@ impl Report {
             cpu(w.gateway_cpu),
             cpu(w.generator_cpu)
         );
+        if let (Some(busy), Some(total)) = (w.machine_busy, w.machine_total) {
+            let ours = w.gateway_cpu.unwrap_or(0.0) + w.generator_cpu.unwrap_or(0.0);
+            println!(
+                "machine CPU          {:.0} % busy of {:.0} cores; other processes {:.0} % of one core{}",
+                100.0 * busy / total,
+                total / w.elapsed.as_secs_f64(),
+                100.0 * (busy - ours).max(0.0) / w.elapsed.as_secs_f64(),
+                if (busy - ours) / w.elapsed.as_secs_f64() > 0.1 {
+                    "  (the run shared the machine: figures are low)"
+                } else {
+                    ""
+                }
+            );
+        }
         if let Some(m) = &self.memory {
             println!(
                 "gateway memory       VmHWM {:.1} MB   peak sampled VmRSS {:.1} MB   VmRSS at end {:.1} MB",

@@ -64,6 +64,8 @@ impl PeakRss {
 pub struct CpuMark {
     pub gateway: Option<f64>,
     pub generator: Option<f64>,
+    /// The whole machine: (busy, total) CPU seconds over all cores.
+    pub machine: Option<(f64, f64)>,
 }
 
 impl CpuMark {
@@ -71,6 +73,24 @@ impl CpuMark {
         CpuMark {
             gateway: gateway.and_then(cpu_seconds),
             generator: cpu_seconds(std::process::id()),
+            machine: machine_cpu(),
         }
     }
+}
+
+/// Busy and total CPU time of the whole machine (all cores), in seconds, from `/proc/stat`.
+pub fn machine_cpu() -> Option<(f64, f64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let line = stat.lines().next()?.strip_prefix("cpu ")?;
+    let ticks: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal (guest time is inside user)
+    let total: u64 = ticks.iter().take(8).sum();
+    let idle = ticks.get(3)? + ticks.get(4).unwrap_or(&0);
+    Some((
+        (total - idle) as f64 / TICKS_PER_SECOND,
+        total as f64 / TICKS_PER_SECOND,
+    ))
 }
