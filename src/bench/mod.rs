@@ -60,7 +60,7 @@ pub struct BenchArgs {
     /// Stop earlier, after this many inbound messages of the play phase.
     #[arg(long)]
     pub messages: Option<u64>,
-    /// Most webhook calls per second (all phones together); unlimited when absent.
+    /// Most moves per second (all phones together; `R` and `P` are not held back); unlimited when absent.
     #[arg(long)]
     pub rate: Option<u32>,
     /// First measure the HTTP ceiling: GET /ping over the same connections.
@@ -201,7 +201,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         "bench: playing {} matches for {:?}{}",
         args.matches,
         args.duration,
-        args.rate.map(|r| format!(" at {r} calls/s")).unwrap_or_default()
+        args.rate.map(|r| format!(" at most {r} moves/s")).unwrap_or_default()
     );
     let ok0 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
     let texts0 = driver.lock().counts.texts;
@@ -322,7 +322,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
             phones,
             args.connections,
             args.rate
-                .map(|r| format!("{r}/s"))
+                .map(|r| format!("{r} moves/s"))
                 .unwrap_or_else(|| "unlimited".into()),
             args.duration
         ),

@@ -139,7 +139,7 @@ impl Worker {
         loop {
             let job = { self.jobs.lock().await.recv().await };
             let Some(job) = job else { return };
-            if let Some(limiter) = &self.limiter {
+            if let (Some(limiter), Kind::Move) = (&self.limiter, job.kind) {
                 limiter.until_ready().await;
             }
             self.call(job).await;
