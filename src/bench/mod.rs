@@ -268,7 +268,11 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
             let c = &shared.counts;
             c.boards == 4 * (c.answered_by_board[1] + c.answered_by_board[2])
         } && driver.outstanding() == 0;
-        if settled || Instant::now() > drain_until {
+        if settled {
+            break;
+        }
+        if Instant::now() > drain_until {
+            eprintln!("bench: texts still owed after --drain {:?}", args.drain);
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -353,10 +357,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
 /// sent only after our capture server answered.
 async fn check_database(path: &std::path::Path, driver: &Driver) -> Result<String, String> {
     use rusqlite::{Connection, OpenFlags};
-    let (min_id, received) = {
-        let shared = driver.lock();
-        (shared.counts.min_id.unwrap_or(1), shared.counts.texts)
-    };
+    let min_id = driver.lock().counts.min_id.unwrap_or(1);
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let mut last = String::new();
@@ -367,6 +368,7 @@ async fn check_database(path: &std::path::Path, driver: &Driver) -> Result<Strin
             |r| Ok((r.get(0)?, r.get(1)?)),
         );
         let (total, sent) = row.map_err(|e| format!("reading the outbox: {e}"))?;
+        let received = driver.lock().counts.texts;
         last = format!("{total} outbox rows, {sent} sent, {received} received");
         if total == sent && total as u64 == received {
             return Ok(last);
