@@ -30,8 +30,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Register, Kind::Play, Kind::Move];
-
     pub fn index(self) -> usize {
         self as usize
     }
@@ -59,7 +57,6 @@ struct Waiting {
 }
 
 struct Phone {
-    number: String,
     nick: String,
     waiting: Option<Waiting>,
     dice: Dice,
@@ -104,8 +101,10 @@ pub struct Driver {
     jobs: mpsc::UnboundedSender<Job>,
     /// While true, phones answer their boards; after the stop they only listen.
     running: AtomicBool,
-    /// Phones that may move now; after `--messages` is reached, none.
+    /// Requests queued so far (`--messages` counts them).
     pub requests_queued: AtomicU64,
+    /// Latencies count for calls started from this moment on (the end of `--warmup`); all when unset.
+    pub measure_from: std::sync::OnceLock<Instant>,
 }
 
 pub fn histogram() -> Histogram<u64> {
@@ -117,7 +116,6 @@ impl Driver {
     pub fn new(tag: u32, phones: usize, jobs: mpsc::UnboundedSender<Job>) -> Driver {
         let phones = (0..phones)
             .map(|i| Phone {
-                number: format!("+7{tag:03}{i:07}"),
                 nick: format!("b{tag:03}x{i}"),
                 waiting: None,
                 dice: Dice::new(((tag as u64) << 32) ^ i as u64),
@@ -136,19 +134,17 @@ impl Driver {
             jobs,
             running: AtomicBool::new(false),
             requests_queued: AtomicU64::new(0),
+            measure_from: std::sync::OnceLock::new(),
         }
-    }
-
-    pub fn phone_count(&self) -> usize {
-        self.lock().phones.len()
     }
 
     pub fn lock(&self) -> std::sync::MutexGuard<'_, Shared> {
         self.shared.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    pub fn number(&self, phone: usize) -> String {
-        self.lock().phones[phone].number.clone()
+    /// Whether a call started at `at` counts in the latency figures.
+    pub fn measured(&self, at: Instant) -> bool {
+        self.measure_from.get().is_none_or(|from| at >= *from)
     }
 
     pub fn set_running(&self, on: bool) {
@@ -210,6 +206,7 @@ impl Driver {
         self.lock().phones[phone].waiting = None;
     }
 
+    /// The phone a number belongs to (see [`super::sender::phone_number`]).
     fn phone_of(&self, number: &str) -> Option<usize> {
         let prefix = format!("+7{:03}", self.tag);
         let rest = number.strip_prefix(&prefix)?;
@@ -258,8 +255,10 @@ impl Driver {
                 }
                 match waiting.sent_at {
                     Some(at) => {
-                        let micros = now.saturating_duration_since(at).as_micros() as u64;
-                        let _ = shared.answer_latency[k].record(micros.max(1));
+                        if self.measured(at) {
+                            let micros = now.saturating_duration_since(at).as_micros() as u64;
+                            let _ = shared.answer_latency[k].record(micros.max(1));
+                        }
                     }
                     None => counts.early_answers += 1,
                 }

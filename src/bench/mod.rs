@@ -54,7 +54,7 @@ pub struct BenchArgs {
     /// Concurrent matches (four phones each).
     #[arg(long, default_value_t = 256)]
     pub matches: usize,
-    /// How long the phones play, e.g. 20s, 500ms, 2m.
+    /// How long the phones play (after the warm-up), e.g. 20s, 500ms, 2m.
     #[arg(long, default_value = "20s", value_parser = parse_duration)]
     pub duration: Duration,
     /// Stop earlier, after this many inbound messages of the play phase.
@@ -82,6 +82,10 @@ pub struct BenchArgs {
     /// final memory reading (for the "many matches in progress" figure).
     #[arg(long, default_value = "0s", value_parser = parse_duration)]
     pub hold: Duration,
+    /// Leave the first part of the play phase out of the figures: the start,
+    /// when every phone sends `P` at once and every match opens, is a burst.
+    #[arg(long, default_value = "0s", value_parser = parse_duration)]
+    pub warmup: Duration,
     /// Print moves/s and texts/s every second of the play phase (stderr).
     #[arg(long)]
     pub progress: bool,
@@ -203,16 +207,22 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         args.duration,
         args.rate.map(|r| format!(" at most {r} moves/s")).unwrap_or_default()
     );
-    let ok0 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
-    let texts0 = driver.lock().counts.texts;
     let queued0 = driver
         .requests_queued
         .load(std::sync::atomic::Ordering::Relaxed);
-    let cpu0 = CpuMark::now(args.gateway_pid);
-    let t0 = Instant::now();
+    let start = Instant::now();
+    let _ = driver.measure_from.set(start + args.warmup);
     driver.set_running(true);
     driver.play_all();
-    let stop_at = t0 + args.duration;
+    if !args.warmup.is_zero() {
+        tokio::time::sleep(args.warmup).await;
+    }
+    // The measured window starts here, after the warm-up if any.
+    let ok0 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
+    let texts0 = driver.lock().counts.texts;
+    let cpu0 = CpuMark::now(args.gateway_pid);
+    let t0 = Instant::now();
+    let stop_at = start + args.warmup + args.duration;
     let mut next_report = t0 + Duration::from_secs(1);
     let mut last = (stats.ok(Kind::Move), texts0, t0);
     loop {
@@ -321,14 +331,15 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     }
     let report = Report {
         title: format!(
-            "smsarena bench: {} matches ({} phones), {} connections, rate {}, duration {:?}",
+            "smsarena bench: {} matches ({} phones), {} connections, rate {}, duration {:?} after {:?} warm-up",
             args.matches,
             phones,
             args.connections,
             args.rate
                 .map(|r| format!("{r} moves/s"))
                 .unwrap_or_else(|| "unlimited".into()),
-            args.duration
+            args.duration,
+            args.warmup
         ),
         baseline,
         window,

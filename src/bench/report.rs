@@ -136,7 +136,7 @@ impl Report {
                 b.errors
             );
         }
-        println!("window               {:.2} s (first P to stop)", w.elapsed.as_secs_f64());
+        println!("window               {:.2} s (first P, or the end of the warm-up, to the stop)", w.elapsed.as_secs_f64());
         println!(
             "inbound messages     {:>10}   {:>10.0} /s",
             w.inbound,

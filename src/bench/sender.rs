@@ -52,10 +52,6 @@ impl CallStats {
         self.ok[kind.index()].load(Ordering::Relaxed)
     }
 
-    pub fn ok_total(&self) -> u64 {
-        Kind::ALL.iter().map(|&k| self.ok(k)).sum()
-    }
-
     /// The connections' latencies of one kind, merged.
     pub fn latency(&self, kind: Kind) -> Histogram<u64> {
         let mut all = histogram();
@@ -175,7 +171,7 @@ impl Worker {
             match result {
                 Ok((status, answer)) if status.is_success() => {
                     let micros = start.elapsed().as_micros() as u64;
-                    {
+                    if self.driver.measured(start) {
                         let mut h = self.stats.latency[self.slot]
                             .lock()
                             .unwrap_or_else(|p| p.into_inner());
