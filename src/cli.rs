@@ -1,4 +1,4 @@
-//! Command line: `serve` (default), `migrate`, `sim`.
+//! Command line: `serve` (default), `migrate`, `sim`, `bench`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +22,9 @@ enum Cmd {
     Migrate(ConfigArg),
     /// A terminal phone: type texts as one or several numbers and read the replies.
     Sim(ConfigArg),
+    /// Load generator: drive a running gateway through its webhooks with many
+    /// SMS football matches and report throughput, latency and memory (see `bench/run.sh`).
+    Bench(crate::bench::BenchArgs),
 }
 
 #[derive(clap::Args, Default)]
@@ -34,7 +37,10 @@ struct ConfigArg {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Cmd::Serve(ConfigArg::default()));
-    let (Cmd::Serve(arg) | Cmd::Migrate(arg) | Cmd::Sim(arg)) = &command;
+    let arg = match command {
+        Cmd::Bench(args) => return bench(args),
+        Cmd::Serve(ref arg) | Cmd::Migrate(ref arg) | Cmd::Sim(ref arg) => arg,
+    };
     let cfg = match Config::load(arg.config.as_deref()) {
         Ok(cfg) => cfg,
         Err(e) => {
@@ -62,6 +68,7 @@ pub fn main() -> ExitCode {
                 Ok(())
             }
             Cmd::Sim(_) => crate::sim::run(cfg).await,
+            Cmd::Bench(_) => unreachable!("handled above"),
         }
     });
     match result {
@@ -69,6 +76,26 @@ pub fn main() -> ExitCode {
         Err(e) => {
             eprintln!("smsarena: {e:#}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `bench` reads no gateway configuration: it talks to a gateway over HTTP.
+/// Exit codes: 0 every check passed, 1 a check failed, 2 the run could not be made.
+fn bench(args: crate::bench::BenchArgs) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("smsarena bench: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime.block_on(crate::bench::run(args)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("smsarena bench: {e:#}");
+            ExitCode::from(2)
         }
     }
 }

@@ -1,0 +1,390 @@
+//! `smsarena bench`: a load generator that drives a running gateway through
+//! its webhooks like a provider would (issue 6).
+//!
+//! It plays the phones of many concurrent SMS football matches: it starts a
+//! capture server that the gateway's `generic` sender posts its texts to
+//! (run the gateway with `SMSARENA_SMS__PROVIDER=generic
+//! SMSARENA_SMS__GENERIC__URL=http://127.0.0.1:<port>/capture`), registers
+//! `4 x --matches` phones, queues them with `P`, and every phone answers each
+//! board that says `Vash xod.` with a legal move, and a finished match with
+//! `P`, through `POST /webhooks/generic`. So the loop is closed and the
+//! gateway's whole path is measured: webhook, transaction, group commit,
+//! outbox, dispatcher, outbound HTTP. At the end it checks that every
+//! expected text arrived exactly once. `bench/run.sh` starts everything.
+//!
+//! Files: [`phone`] reads boards and picks moves; [`driver`] is the phones'
+//! state and bookkeeping; [`sender`] the webhook callers and the `/ping`
+//! baseline; [`client`] one HTTP/1.1 connection; [`capture`] the capturing
+//! provider; [`resources`] memory and CPU from `/proc`; [`report`] the table.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use hyper::Method;
+use tokio::sync::mpsc;
+
+pub mod capture;
+pub mod client;
+pub mod driver;
+pub mod phone;
+pub mod report;
+pub mod resources;
+pub mod sender;
+
+use driver::{Driver, Kind};
+use report::{Memory, Report, Window};
+use resources::{CpuMark, PeakRss};
+use sender::{CallStats, Target};
+
+/// `smsarena bench` options.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// The gateway's base URL (plain HTTP).
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    pub gateway: String,
+    /// Where the capture server listens; the gateway's sms.generic.url must be http://<this>/capture.
+    #[arg(long, default_value = "127.0.0.1:9099")]
+    pub capture: SocketAddr,
+    /// Concurrent HTTP connections to the gateway's webhook.
+    #[arg(long, default_value_t = 64)]
+    pub connections: usize,
+    /// Concurrent matches (four phones each).
+    #[arg(long, default_value_t = 256)]
+    pub matches: usize,
+    /// How long the phones play (after the warm-up), e.g. 20s, 500ms, 2m.
+    #[arg(long, default_value = "20s", value_parser = parse_duration)]
+    pub duration: Duration,
+    /// Stop earlier, after this many inbound messages of the play phase.
+    #[arg(long)]
+    pub messages: Option<u64>,
+    /// Most moves per second (all phones together; `R` and `P` are not held back); unlimited when absent.
+    #[arg(long)]
+    pub rate: Option<u32>,
+    /// First measure the HTTP ceiling: GET /ping over the same connections.
+    #[arg(long)]
+    pub baseline: bool,
+    /// How long the baseline runs.
+    #[arg(long, default_value = "5s", value_parser = parse_duration)]
+    pub baseline_duration: Duration,
+    /// After the stop, how long to wait for the texts still owed.
+    #[arg(long, default_value = "60s", value_parser = parse_duration)]
+    pub drain: Duration,
+    /// The gateway's process id: report its CPU time and resident memory.
+    #[arg(long)]
+    pub gateway_pid: Option<u32>,
+    /// The gateway's SQLite file: check at the end that every committed text was sent and received.
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Keep the phones' matches in progress this long after the stop before the
+    /// final memory reading (for the "many matches in progress" figure).
+    #[arg(long, default_value = "0s", value_parser = parse_duration)]
+    pub hold: Duration,
+    /// Leave the first part of the play phase out of the figures: the start,
+    /// when every phone sends `P` at once and every match opens, is a burst.
+    #[arg(long, default_value = "0s", value_parser = parse_duration)]
+    pub warmup: Duration,
+    /// Print moves/s and texts/s every second of the play phase (stderr).
+    #[arg(long)]
+    pub progress: bool,
+    #[arg(long, default_value = "002227")]
+    pub play_number: String,
+    #[arg(long, default_value = "002220")]
+    pub game_number: String,
+}
+
+/// `20s`, `1500ms`, `2m`, or plain seconds.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, unit) = match t.find(|c: char| !c.is_ascii_digit() && c != '.') {
+        Some(i) => t.split_at(i),
+        None => (t, "s"),
+    };
+    let n: f64 = number.parse().map_err(|_| format!("not a duration: {text:?}"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" => n * 60.0,
+        _ => return Err(format!("unknown unit in {text:?} (ms, s or m)")),
+    };
+    Ok(Duration::from_secs_f64(secs))
+}
+
+async fn resolve(url: &str) -> anyhow::Result<SocketAddr> {
+    let Some(rest) = url.strip_prefix("http://") else {
+        bail!("--gateway must be an http:// URL, not {url:?}");
+    };
+    let hostport = rest.split('/').next().unwrap_or(rest);
+    let hostport = if hostport.contains(':') {
+        hostport.to_string()
+    } else {
+        format!("{hostport}:80")
+    };
+    tokio::net::lookup_host(&hostport)
+        .await?
+        .next()
+        .with_context(|| format!("cannot resolve {hostport}"))
+}
+
+/// Waits until the gateway answers `/ping`.
+async fn wait_for_gateway(addr: SocketAddr) -> anyhow::Result<()> {
+    let until = Instant::now() + Duration::from_secs(30);
+    let mut conn = client::Conn::new(addr);
+    loop {
+        if let Ok((s, _)) = conn.request(Method::GET, "/ping", None).await {
+            if s.is_success() {
+                return Ok(());
+            }
+        }
+        if Instant::now() > until {
+            bail!("the gateway at {addr} does not answer /ping");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Runs the benchmark and prints the report; `Ok(false)` when a check failed.
+pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
+    anyhow::ensure!(args.matches > 0, "--matches must be at least 1");
+    anyhow::ensure!(args.connections > 0, "--connections must be at least 1");
+    let addr = resolve(&args.gateway).await?;
+    let tag: u32 = rand::random::<u32>() % 1000;
+    let phones = args.matches * 4;
+    let (jobs_tx, jobs_rx) = mpsc::unbounded_channel();
+    let driver = Arc::new(Driver::new(tag, phones, jobs_tx));
+    let capture = capture::start(args.capture, driver.clone()).await?;
+    eprintln!("bench: capture server on http://{capture}/capture; gateway {addr}");
+    wait_for_gateway(addr).await?;
+    let peak = args.gateway_pid.map(PeakRss::watch);
+
+    let baseline = if args.baseline {
+        eprintln!(
+            "bench: baseline GET /ping, {} connections, {:?}",
+            args.connections, args.baseline_duration
+        );
+        Some(sender::hammer(addr, "/ping", args.connections, args.baseline_duration).await)
+    } else {
+        None
+    };
+
+    let stats = Arc::new(CallStats::new(args.connections));
+    let target = Target {
+        addr,
+        tag,
+        play_number: args.play_number.clone(),
+        game_number: args.game_number.clone(),
+    };
+    sender::start(
+        target,
+        args.connections,
+        args.rate,
+        jobs_rx,
+        driver.clone(),
+        stats.clone(),
+    );
+
+    // Registration, not measured.
+    eprintln!("bench: registering {phones} phones");
+    driver.register_all();
+    let deadline = Instant::now() + Duration::from_secs(60) + Duration::from_millis(phones as u64);
+    while driver.outstanding() > 0 {
+        if Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let registered = driver.registered();
+    if registered < phones {
+        eprintln!("bench: only {registered} of {phones} phones registered; going on");
+    }
+
+    // The measured window: P for everyone, then phones answer their boards.
+    eprintln!(
+        "bench: playing {} matches for {:?}{}",
+        args.matches,
+        args.duration,
+        args.rate.map(|r| format!(" at most {r} moves/s")).unwrap_or_default()
+    );
+    let queued0 = driver
+        .requests_queued
+        .load(std::sync::atomic::Ordering::Relaxed);
+    let start = Instant::now();
+    let _ = driver.measure_from.set(start + args.warmup);
+    driver.set_running(true);
+    driver.play_all();
+    if !args.warmup.is_zero() {
+        tokio::time::sleep(args.warmup).await;
+    }
+    // The measured window starts here, after the warm-up if any.
+    let ok0 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
+    let texts0 = driver.lock().counts.texts;
+    let cpu0 = CpuMark::now(args.gateway_pid);
+    let t0 = Instant::now();
+    let stop_at = start + args.warmup + args.duration;
+    let mut next_report = t0 + Duration::from_secs(1);
+    let mut last = (stats.ok(Kind::Move), texts0, t0);
+    loop {
+        let now = Instant::now();
+        if now >= stop_at {
+            break;
+        }
+        if args.progress && now >= next_report {
+            next_report += Duration::from_secs(1);
+            let (moves, texts) = (stats.ok(Kind::Move), driver.lock().counts.texts);
+            let secs = now.duration_since(last.2).as_secs_f64();
+            eprintln!(
+                "bench: t={:>5.1}s  moves/s {:>7.0}  texts/s {:>7.0}  awaiting an answer {}",
+                now.duration_since(t0).as_secs_f64(),
+                (moves - last.0) as f64 / secs,
+                (texts - last.1) as f64 / secs,
+                driver.outstanding()
+            );
+            last = (moves, texts, now);
+        }
+        if let Some(limit) = args.messages {
+            let queued = driver
+                .requests_queued
+                .load(std::sync::atomic::Ordering::Relaxed);
+            if queued - queued0 >= limit {
+                break;
+            }
+        }
+        tokio::time::sleep((stop_at - now).min(Duration::from_millis(5))).await;
+    }
+    driver.set_running(false);
+    let elapsed = t0.elapsed();
+    let cpu1 = CpuMark::now(args.gateway_pid);
+    let ok1 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
+    let texts1 = driver.lock().counts.texts;
+    let window = Window {
+        elapsed,
+        moves: ok1[1] - ok0[1],
+        inbound: (ok1[0] - ok0[0]) + (ok1[1] - ok0[1]),
+        texts: texts1 - texts0,
+        gateway_cpu: cpu1.gateway.zip(cpu0.gateway).map(|(b, a)| b - a),
+        generator_cpu: cpu1.generator.zip(cpu0.generator).map(|(b, a)| b - a),
+        machine_busy: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.0 - a.0),
+        machine_total: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.1 - a.1),
+    };
+
+    // Drain: every request still owes its answer, every resolution its four boards.
+    eprintln!("bench: stopped after {elapsed:?}; waiting for the texts still owed");
+    let drain_until = Instant::now() + args.drain;
+    loop {
+        let settled = {
+            let shared = driver.lock();
+            let c = &shared.counts;
+            c.boards == 4 * (c.answered_by_board[1] + c.answered_by_board[2])
+        } && driver.outstanding() == 0;
+        if settled {
+            break;
+        }
+        if Instant::now() > drain_until {
+            eprintln!("bench: texts still owed after --drain {:?}", args.drain);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // A moment more, so a late duplicate would be seen.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let db_check = match &args.db {
+        Some(path) => Some(check_database(path, &driver).await),
+        None => None,
+    };
+    if !args.hold.is_zero() {
+        eprintln!("bench: holding {:?} with the matches in progress", args.hold);
+        tokio::time::sleep(args.hold).await;
+    }
+    let memory = args.gateway_pid.and_then(|pid| {
+        let (end, hwm) = resources::memory_kib(pid)?;
+        Some(Memory {
+            peak_sampled: peak.as_ref().map(|p| p.kib()).unwrap_or(0).max(end),
+            hwm,
+            end,
+        })
+    });
+
+    let (counts, samples) = {
+        let shared = driver.lock();
+        (shared.counts.clone(), shared.samples.clone())
+    };
+    let mut latency_rows = vec![
+        ("webhook 200: move".to_string(), stats.latency(Kind::Move)),
+        ("webhook 200: P".to_string(), stats.latency(Kind::Play)),
+    ];
+    {
+        let shared = driver.lock();
+        latency_rows.push((
+            "answer text: move".into(),
+            shared.answer_latency[Kind::Move.index()].clone(),
+        ));
+        latency_rows.push((
+            "answer text: P".into(),
+            shared.answer_latency[Kind::Play.index()].clone(),
+        ));
+        latency_rows.push((
+            "answer text: R".into(),
+            shared.answer_latency[Kind::Register.index()].clone(),
+        ));
+    }
+    let report = Report {
+        title: format!(
+            "smsarena bench: {} matches ({} phones), {} connections, rate {}, duration {:?} after {:?} warm-up",
+            args.matches,
+            phones,
+            args.connections,
+            args.rate
+                .map(|r| format!("{r} moves/s"))
+                .unwrap_or_else(|| "unlimited".into()),
+            args.duration,
+            args.warmup
+        ),
+        baseline,
+        window,
+        latency_rows,
+        call_errors: stats.errors.load(std::sync::atomic::Ordering::Relaxed),
+        calls_lost: stats.lost.load(std::sync::atomic::Ordering::Relaxed),
+        inbound_duplicates: stats.duplicates.load(std::sync::atomic::Ordering::Relaxed),
+        first_error: stats
+            .first_error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone(),
+        missing_ids: driver.missing_ids(),
+        outstanding: driver.outstanding(),
+        counts,
+        memory,
+        db_check,
+        samples,
+    };
+    report.print();
+    Ok(report.passed())
+}
+
+/// Reads the gateway's outbox: every text from the first one we saw on must
+/// be `sent` and must have reached us. Waits a little, since a text is marked
+/// sent only after our capture server answered.
+async fn check_database(path: &std::path::Path, driver: &Driver) -> Result<String, String> {
+    use rusqlite::{Connection, OpenFlags};
+    let min_id = driver.lock().counts.min_id.unwrap_or(1);
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut last = String::new();
+    for _ in 0..50 {
+        let row: rusqlite::Result<(i64, i64)> = conn.query_row(
+            "SELECT COUNT(*), COALESCE(SUM(status = 'sent'), 0) FROM outbox WHERE id >= ?1",
+            [min_id as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        );
+        let (total, sent) = row.map_err(|e| format!("reading the outbox: {e}"))?;
+        let received = driver.lock().counts.texts;
+        last = format!("{total} outbox rows, {sent} sent, {received} received");
+        if total == sent && total as u64 == received {
+            return Ok(last);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(last)
+}
