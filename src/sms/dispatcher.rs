@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use rand::Rng;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{Semaphore, mpsc, watch};
 
 use super::rate::SendRate;
 use super::{Provider, SendError};
@@ -21,6 +21,16 @@ use crate::store::{OutboxText, Store, StoreError};
 
 /// Times the outcome of a send is written before giving up (about 4.5 s in all).
 const RECORD_ATTEMPTS: u32 = 6;
+
+/// Outcomes written in one transaction at most.
+const RECORD_BATCH: usize = 512;
+
+/// A finished send on its way to the outbox.
+struct Outcome {
+    text: OutboxText,
+    verdict: Verdict,
+    at: DateTime<Utc>,
+}
 
 /// What became of one send, to be written to the outbox.
 #[derive(Clone, Debug)]
@@ -63,10 +73,12 @@ impl Dispatcher {
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
         let this = Arc::new(self);
         let slots = Arc::new(Semaphore::new(this.cfg.concurrency.max(1)));
+        let (outcomes, recorded) = mpsc::unbounded_channel();
+        let recorder = tokio::spawn(this.clone().record_outcomes(recorded));
         while !*shutdown.borrow() {
             let free = slots.available_permits();
             if free == 0 {
-                // Every slot is busy; a finishing send wakes us.
+                // Every slot is busy; recorded outcomes wake us.
                 tokio::select! {
                     _ = this.store.texts_queued().notified() => {}
                     _ = shutdown.changed() => {}
@@ -94,14 +106,38 @@ impl Dispatcher {
                 let Ok(permit) = slots.clone().acquire_owned().await else {
                     return;
                 };
-                let this = this.clone();
+                let (this, outcomes) = (this.clone(), outcomes.clone());
                 tokio::spawn(async move {
-                    this.deliver(text).await;
+                    let verdict = this.deliver(&text).await;
+                    // The slot is free once the provider answered; the outcome is
+                    // written with others in one transaction.
                     drop(permit);
-                    // The phone's next text (if any) is claimable now.
-                    this.store.texts_queued().notify_one();
+                    let _ = outcomes.send(Outcome {
+                        text,
+                        verdict,
+                        at: this.clock.now(),
+                    });
                 });
             }
+        }
+        drop(outcomes);
+        let _ = recorder.await;
+    }
+
+    /// Writes send outcomes as they come, many per transaction, then wakes the
+    /// claim loop: a phone's next text is claimable once its previous one is recorded.
+    async fn record_outcomes(self: Arc<Self>, mut outcomes: mpsc::UnboundedReceiver<Outcome>) {
+        let mut batch = Vec::with_capacity(RECORD_BATCH);
+        while let Some(first) = outcomes.recv().await {
+            batch.push(first);
+            while batch.len() < RECORD_BATCH {
+                match outcomes.try_recv() {
+                    Ok(outcome) => batch.push(outcome),
+                    Err(_) => break,
+                }
+            }
+            self.record(std::mem::take(&mut batch)).await;
+            self.store.texts_queued().notify_one();
         }
     }
 
@@ -125,24 +161,26 @@ impl Dispatcher {
         }
     }
 
-    /// Sends one text and records what happened.
-    async fn deliver(&self, text: OutboxText) {
+    /// Sends one text and says what became of it.
+    async fn deliver(&self, text: &OutboxText) -> Verdict {
         self.rate.wait(&text.from, text.parts).await;
         let timeout = Duration::from_millis(self.cfg.send_timeout_ms);
-        let outcome = match tokio::time::timeout(timeout, self.provider.send(&text)).await {
+        let outcome = match tokio::time::timeout(timeout, self.provider.send(text)).await {
             Ok(result) => result,
             Err(_) => Err(SendError::Retry {
                 reason: "send timed out".into(),
                 after: None,
             }),
         };
-        let now = self.clock.now();
         let id = text.id;
-        let verdict = match outcome {
+        match outcome {
             Ok(accepted) => Verdict::Sent(accepted.provider_ref),
             Err(SendError::Retry { reason, after }) if text.attempts < self.cfg.max_attempts => {
                 tracing::warn!(text = id, attempt = text.attempts, %reason, "send failed; will retry");
-                Verdict::Retry(reason, now + self.backoff(text.attempts, after))
+                Verdict::Retry(
+                    reason,
+                    self.clock.now() + self.backoff(text.attempts, after),
+                )
             }
             Err(e) => {
                 let reason = match &e {
@@ -154,29 +192,38 @@ impl Dispatcher {
                 tracing::warn!(text = id, %reason, "text parked as failed");
                 Verdict::Failed(reason, matches!(e, SendError::RecipientOptedOut))
             }
-        };
-        self.record(&text, verdict, now).await;
+        }
     }
 
-    /// Writes a send's outcome. The text has left already, so a failure to record
-    /// is retried for a while: giving up means its lease runs out and it is sent again.
-    async fn record(&self, text: &OutboxText, verdict: Verdict, now: DateTime<Utc>) {
-        let (id, phone) = (text.id, text.to.clone());
+    /// Writes a batch of outcomes in one transaction. The texts have left already,
+    /// so a failure to record is retried for a while: giving up means their leases
+    /// run out and they are sent again.
+    async fn record(&self, batch: Vec<Outcome>) {
+        let batch = Arc::new(batch);
         let mut last_error = None;
         for attempt in 1..=RECORD_ATTEMPTS {
-            let (verdict, phone) = (verdict.clone(), phone.clone());
+            let outcomes = batch.clone();
             let result = self
                 .store
-                .run(move |tx| match &verdict {
-                    Verdict::Sent(reference) => tx.mark_text_sent(id, reference.as_deref(), now),
-                    Verdict::Retry(reason, next) => tx.mark_text_retry(id, reason, *next, now),
-                    Verdict::Failed(reason, opted_out) => {
-                        tx.mark_text_failed(id, reason, now)?;
-                        if *opted_out {
-                            mark_opted_out(tx, &phone, now)?;
+                .run(move |tx| {
+                    for o in outcomes.iter() {
+                        let id = o.text.id;
+                        match &o.verdict {
+                            Verdict::Sent(reference) => {
+                                tx.mark_text_sent(id, reference.as_deref(), o.at)?
+                            }
+                            Verdict::Retry(reason, next) => {
+                                tx.mark_text_retry(id, reason, *next, o.at)?
+                            }
+                            Verdict::Failed(reason, opted_out) => {
+                                tx.mark_text_failed(id, reason, o.at)?;
+                                if *opted_out {
+                                    mark_opted_out(tx, &o.text.to, o.at)?;
+                                }
+                            }
                         }
-                        Ok(())
                     }
+                    Ok(())
                 })
                 .await;
             match result {
@@ -187,7 +234,7 @@ impl Dispatcher {
         }
         if let Some(e) = last_error {
             // At-least-once is the best a store that will not record allows.
-            tracing::error!(text = id, error = %e, "cannot record a send outcome; the text will be sent again");
+            tracing::error!(texts = batch.len(), error = %e, "cannot record send outcomes; the texts will be sent again");
         }
     }
 

@@ -306,7 +306,8 @@ impl Tx for PgTx {
             "UPDATE outbox SET status = 'sending', lease_until = $2, attempts = attempts + 1, updated_at = $1
              WHERE id IN (
                 SELECT o.id FROM outbox o
-                WHERE ((o.status = 'queued' AND o.next_attempt_at <= $1)
+                WHERE o.status IN ('queued', 'sending')
+                  AND ((o.status = 'queued' AND o.next_attempt_at <= $1)
                        OR (o.status = 'sending' AND o.lease_until < $1))
                   AND NOT EXISTS (
                     SELECT 1 FROM outbox e
