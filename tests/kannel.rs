@@ -53,22 +53,7 @@ async fn texts_and_delivery_reports_go_through_a_real_kannel() {
         return;
     }
     let started = Instant::now();
-    let dir = tempfile::tempdir().expect("temp dir");
-    // The gateway's port is held from the start, so Kannel's get-url can name it.
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind the gateway");
-    let gw_port = listener.local_addr().unwrap().port();
-    let [admin, smsbox, fake, sendsms] = free_ports();
-    let ports = Ports {
-        admin,
-        smsbox,
-        fake,
-        sendsms,
-        gateway: gw_port,
-    };
-    let gateway = start_gateway(dir.path(), listener, ports, true, |_| {}).await;
-    let mut kannel = Kannel::start(dir, ports).await;
+    let (gateway, mut kannel) = start_both(true, |_| {}).await;
 
     // a. A plain GSM text from the phone reaches our webhook, and the reply
     // reaches the phone. The webhook's first answer is a 503 (what the gateway
@@ -200,28 +185,14 @@ async fn a_whole_football_match_goes_through_a_real_kannel() {
         "+79160000003",
         "+79160000004",
     ];
-    let dir = tempfile::tempdir().expect("temp dir");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind the gateway");
-    let gw_port = listener.local_addr().unwrap().port();
-    let [admin, smsbox, fake, sendsms] = free_ports();
-    let ports = Ports {
-        admin,
-        smsbox,
-        fake,
-        sendsms,
-        gateway: gw_port,
-    };
     // Two moves a side keep the test short; the ten-move rule then decides.
-    let gateway = start_gateway(dir.path(), listener, ports, false, |cfg| {
+    let (gateway, mut kannel) = start_both(false, |cfg| {
         cfg.football.max_rounds = ROUNDS;
         // fakesmsc splits a 7-bit text at its line breaks and then crashes
         // (double free); as UCS-2 it prints the board URL-encoded, whole.
         cfg.sms.kannel.always_ucs2 = true;
     })
     .await;
-    let mut kannel = Kannel::start(dir, ports).await;
     kannel.long_texts = Coding::Ucs2;
 
     // How many texts each phone has that end with a match status line.
@@ -339,6 +310,30 @@ async fn a_whole_football_match_goes_through_a_real_kannel() {
         .unwrap();
     assert_eq!(moves, i64::from(ROUNDS) * 4);
     gateway.stop.send(true).ok();
+}
+
+/// Kannel and the gateway on free loopback ports, each pointed at the other.
+/// The gateway's port is held from the start, so Kannel's get-url can name it.
+async fn start_both(
+    refuse_first_call: bool,
+    adjust: impl FnOnce(&mut Config),
+) -> (Gateway, Kannel) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind the gateway");
+    let gateway_port = listener.local_addr().unwrap().port();
+    let [admin, smsbox, fake, sendsms] = free_ports();
+    let ports = Ports {
+        admin,
+        smsbox,
+        fake,
+        sendsms,
+        gateway: gateway_port,
+    };
+    let gateway = start_gateway(dir.path(), listener, ports, refuse_first_call, adjust).await;
+    let kannel = Kannel::start(dir, ports).await;
+    (gateway, kannel)
 }
 
 /// Whether Kannel's programs are here; when not, skips (or fails, if CI requires Kannel).
