@@ -21,7 +21,11 @@ pub(super) async fn inbound(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
-    accept(&state, request_pairs(&method, query, &headers, &body)?).await
+    accept(
+        &state,
+        signed_pairs(&state, &method, query, &headers, &body)?,
+    )
+    .await
 }
 
 pub(super) async fn status(
@@ -31,11 +35,17 @@ pub(super) async fn status(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
-    receipt(&state, request_pairs(&method, query, &headers, &body)?).await
+    receipt(
+        &state,
+        signed_pairs(&state, &method, query, &headers, &body)?,
+    )
+    .await
 }
 
 /// The query's parameters, plus a POST body's (form or JSON): Vonage sends either.
-fn request_pairs(
+/// With a signature secret configured, their `sig` must match.
+fn signed_pairs(
+    state: &AppState,
     method: &Method,
     query: Option<String>,
     headers: &HeaderMap,
@@ -45,21 +55,24 @@ fn request_pairs(
     if method == Method::POST {
         pairs.extend(body_pairs(headers, body)?);
     }
-    Ok(pairs)
-}
-
-/// A delivery receipt; it names our text by the `client-ref` we sent.
-async fn receipt(state: &AppState, pairs: Vec<(String, String)>) -> Result<StatusCode, AppError> {
     let cfg = &state.config().sms.vonage;
     if !cfg.signature_secret.is_empty() {
         verify(&cfg.signature_secret, &cfg.signature_method, &pairs)?;
     }
-    let get = |key: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.trim().to_string())
-    };
+    Ok(pairs)
+}
+
+/// A parameter's value, trimmed.
+fn param(pairs: &[(String, String)], key: &str) -> Option<String> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.trim().to_string())
+}
+
+/// A delivery receipt; it names our text by the `client-ref` we sent.
+async fn receipt(state: &AppState, pairs: Vec<(String, String)>) -> Result<StatusCode, AppError> {
+    let get = |key: &str| param(&pairs, key);
     let reference = get("client-ref")
         .filter(|r| !r.is_empty())
         .ok_or_else(|| AppError::bad_request("missing parameter client-ref"))?;
@@ -106,16 +119,7 @@ fn json_pairs(body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
 }
 
 async fn accept(state: &AppState, pairs: Vec<(String, String)>) -> Result<StatusCode, AppError> {
-    let cfg = &state.config().sms.vonage;
-    if !cfg.signature_secret.is_empty() {
-        verify(&cfg.signature_secret, &cfg.signature_method, &pairs)?;
-    }
-    let get = |key: &str| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.trim().to_string())
-    };
+    let get = |key: &str| param(&pairs, key);
     let required = |key: &str| {
         get(key)
             .filter(|v| !v.is_empty())
