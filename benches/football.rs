@@ -41,11 +41,27 @@ fn bench_play(c: &mut Criterion) {
     let mut group = c.benchmark_group("football/play");
     group.bench_function("pending move (typed)", |b| {
         let mut rng = MatchRng::seed_from_u64(2);
-        b.iter(|| Game::play(&game, black_box(opening.clone()), 0, black_box(&step), &mut rng))
+        b.iter(|| {
+            Game::play(
+                &game,
+                black_box(opening.clone()),
+                0,
+                black_box(&step),
+                &mut rng,
+            )
+        })
     });
     group.bench_function("resolving move (typed)", |b| {
         let mut rng = MatchRng::seed_from_u64(2);
-        b.iter(|| Game::play(&game, black_box(pending.clone()), 1, black_box(&kick), &mut rng))
+        b.iter(|| {
+            Game::play(
+                &game,
+                black_box(pending.clone()),
+                1,
+                black_box(&kick),
+                &mut rng,
+            )
+        })
     });
     let opening_text = opening.to_string();
     let pending_text = pending.to_string();

@@ -11,7 +11,8 @@ use smsarena::platform::compose_text;
 use smsarena::sms::encoding;
 
 const BOARD: &str = "...22\n.....\n...0.\n..Y1.\n.....\n\nVash xod.";
-const FINAL: &str = "...22\n.....\n...0.\n..Y1.\n.....\n\nVi pobedili.\nPA - revansh. S nick tekst - soobshchenie.";
+const FINAL: &str =
+    "...22\n.....\n...0.\n..Y1.\n.....\n\nVi pobedili.\nPA - revansh. S nick tekst - soobshchenie.";
 const CYRILLIC: &str = "Привет, как дела? Играем в футбол по SMS: ваш ход.";
 
 fn bench_encoding(c: &mut Criterion) {

@@ -35,7 +35,8 @@ impl Conn {
                 .await
                 .with_context(|| format!("connecting to {}", self.addr))?;
             stream.set_nodelay(true)?;
-            let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+            let (sender, conn) =
+                hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
             tokio::spawn(async move {
                 let _ = conn.await;
             });

@@ -102,7 +102,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         Some(i) => t.split_at(i),
         None => (t, "s"),
     };
-    let n: f64 = number.parse().map_err(|_| format!("not a duration: {text:?}"))?;
+    let n: f64 = number
+        .parse()
+        .map_err(|_| format!("not a duration: {text:?}"))?;
     let secs = match unit {
         "ms" => n / 1000.0,
         "s" => n,
@@ -205,7 +207,9 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         "bench: playing {} matches for {:?}{}",
         args.matches,
         args.duration,
-        args.rate.map(|r| format!(" at most {r} moves/s")).unwrap_or_default()
+        args.rate
+            .map(|r| format!(" at most {r} moves/s"))
+            .unwrap_or_default()
     );
     let queued0 = driver
         .requests_queued
@@ -294,7 +298,10 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         None => None,
     };
     if !args.hold.is_zero() {
-        eprintln!("bench: holding {:?} with the matches in progress", args.hold);
+        eprintln!(
+            "bench: holding {:?} with the matches in progress",
+            args.hold
+        );
         tokio::time::sleep(args.hold).await;
     }
     let memory = args.gateway_pid.and_then(|pid| {

@@ -211,9 +211,18 @@ mod tests {
             classify("Vy zaregistrirovany kak ann. Dlya nachala igry otpravte P na 002227."),
             Text::Registered
         );
-        assert_eq!(classify("Kletka na kotoruyu vy hoteli vstat zanyata"), Text::Other);
+        assert_eq!(
+            classify("Kletka na kotoruyu vy hoteli vstat zanyata"),
+            Text::Other
+        );
         let over = "....Y\n.....\n.....\n.0...\n1.2.2\n\nVi pobedili.\nPA - revansh. S nick tekst - soobshchenie.";
-        assert!(matches!(classify(over), Text::Board(Board { turn: Turn::Over, .. })));
+        assert!(matches!(
+            classify(over),
+            Text::Board(Board {
+                turn: Turn::Over,
+                ..
+            })
+        ));
     }
 
     /// Whole matches through the real rules: every move the phones pick from

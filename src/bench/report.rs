@@ -136,14 +136,25 @@ impl Report {
                 b.errors
             );
         }
-        println!("window               {:.2} s (first P, or the end of the warm-up, to the stop)", w.elapsed.as_secs_f64());
+        println!(
+            "window               {:.2} s (first P, or the end of the warm-up, to the stop)",
+            w.elapsed.as_secs_f64()
+        );
         println!(
             "inbound messages     {:>10}   {:>10.0} /s",
             w.inbound,
             w.rate(w.inbound)
         );
-        println!("  of which moves     {:>10}   {:>10.0} /s", w.moves, w.rate(w.moves));
-        println!("outbound texts       {:>10}   {:>10.0} /s", w.texts, w.rate(w.texts));
+        println!(
+            "  of which moves     {:>10}   {:>10.0} /s",
+            w.moves,
+            w.rate(w.moves)
+        );
+        println!(
+            "outbound texts       {:>10}   {:>10.0} /s",
+            w.texts,
+            w.rate(w.texts)
+        );
         if let Some(b) = &self.baseline {
             let ceiling = b.per_second();
             println!(

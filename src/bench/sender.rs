@@ -195,7 +195,9 @@ impl Worker {
                         break;
                     }
                 }
-                Err(e) => self.stats.error(format!("{} {}: {e:#}", job.kind.name(), id)),
+                Err(e) => self
+                    .stats
+                    .error(format!("{} {}: {e:#}", job.kind.name(), id)),
             }
             if attempt < ATTEMPTS {
                 tokio::time::sleep(Duration::from_millis(50 * attempt as u64)).await;
