@@ -24,7 +24,7 @@ enum Cmd {
     Sim(ConfigArg),
     /// Load generator: drive a running gateway through its webhooks with many
     /// SMS football matches and report throughput, latency and memory (see `bench/run.sh`).
-    Bench(crate::bench::BenchArgs),
+    Bench(Box<crate::bench::BenchArgs>),
 }
 
 #[derive(clap::Args, Default)]
@@ -38,7 +38,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Cmd::Serve(ConfigArg::default()));
     let arg = match command {
-        Cmd::Bench(args) => return bench(args),
+        Cmd::Bench(args) => return bench(*args),
         Cmd::Serve(ref arg) | Cmd::Migrate(ref arg) | Cmd::Sim(ref arg) => arg,
     };
     let cfg = match Config::load(arg.config.as_deref()) {
