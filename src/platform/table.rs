@@ -144,11 +144,7 @@ impl<'g> Table<'g> {
                 break;
             }
             for seat in away {
-                let null = self
-                    .game
-                    .null_move(&self.record.state, seat)
-                    .map_err(corrupt)?;
-                if let Ok(Effect::Resolved) = self.play(ctx, seat, &null, true)? {
+                if self.play_null(ctx, seat)? {
                     resolved = true;
                 }
             }
@@ -179,24 +175,30 @@ impl<'g> Table<'g> {
 
     /// A seat whose whole side is away, if there is such a side.
     fn seat_of_absent_side(&self) -> StoreResult<Option<Seat>> {
-        let mut sides: Vec<(usize, bool)> = Vec::new();
-        for (seat, record) in self.seats.iter().enumerate() {
-            let side = self
-                .game
-                .side_of(&self.record.state, seat)
-                .map_err(corrupt)?;
-            match sides.iter_mut().find(|(s, _)| *s == side) {
-                Some((_, present)) => *present |= !record.player.away,
-                None => sides.push((side, !record.player.away)),
-            }
-        }
-        Ok(sides
-            .into_iter()
-            .find(|(_, present)| !present)
-            .and_then(|(side, _)| {
-                (0..self.seats.len())
-                    .find(|&seat| self.game.side_of(&self.record.state, seat).ok() == Some(side))
-            }))
+        let sides = (0..self.seats.len())
+            .map(|seat| self.game.side_of(&self.record.state, seat))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(corrupt)?;
+        let present = |side| {
+            sides
+                .iter()
+                .zip(&self.seats)
+                .any(|(s, record)| *s == side && !record.player.away)
+        };
+        Ok(sides.iter().position(|&side| !present(side)))
+    }
+
+    /// Plays the game's null move for a seat (a missed deadline, a player away);
+    /// returns whether that resolved the turn.
+    pub fn play_null(&mut self, ctx: &mut Ctx<'_>, seat: Seat) -> StoreResult<bool> {
+        let null = self
+            .game
+            .null_move(&self.record.state, seat)
+            .map_err(corrupt)?;
+        Ok(matches!(
+            self.play(ctx, seat, &null, true)?,
+            Ok(Effect::Resolved)
+        ))
     }
 
     /// Updates the player of a seat everywhere the table holds him.

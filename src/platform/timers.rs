@@ -63,11 +63,7 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
             ctx.tx.lobby_leave(record.player.id)?;
         }
         table.seats[seat] = record;
-        let null = table
-            .game
-            .null_move(&table.record.state, seat)
-            .map_err(|e| crate::store::StoreError::Corrupt(e.to_string()))?;
-        if let Ok(crate::games::Effect::Resolved) = table.play(ctx, seat, &null, true)? {
+        if table.play_null(ctx, seat)? {
             resolved = true;
         }
     }
