@@ -216,6 +216,48 @@ async fn a_restart_between_commit_and_send_loses_nothing_and_sends_nothing_twice
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opt_out_cancels_what_waits_but_not_the_text_on_its_way() {
+    let (fake, url) = start_fake(vec![Misbehave::Hang]).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::fresh_database(dir.path()).await;
+    let store = open_store(&db).await;
+    let stop = start_dispatcher(&store, &fast_config(&url));
+    queue_texts(&store, &["+7001"], 3).await;
+    for _ in 0..200 {
+        if *fake.requests.lock().unwrap() >= 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // The first text hangs at the provider; the phone opts out meanwhile.
+    store
+        .run(|tx| tx.cancel_texts_to("+7001", Utc::now()))
+        .await
+        .unwrap();
+    wait_until_delivered(&fake, 1).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.send(true).unwrap();
+    let accepted = fake.accepted.lock().unwrap().clone();
+    assert_eq!(accepted.len(), 1, "{accepted:?}");
+    assert_eq!(accepted[0].2, "+7001 #0");
+    let statuses: Vec<TextStatus> = store
+        .run(|tx| tx.texts_to("+7001"))
+        .await
+        .unwrap()
+        .iter()
+        .map(|t| t.status)
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            TextStatus::Sent,
+            TextStatus::Cancelled,
+            TextStatus::Cancelled
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_final_refusal_parks_the_text_with_its_reason_and_the_next_one_goes_on() {
     let (fake, url) = start_fake(vec![Misbehave::BadRequest]).await;
     let dir = tempfile::tempdir().unwrap();
@@ -276,7 +318,7 @@ async fn delivery_reports_move_a_status_forward_only() {
         .store()
         .run(move |tx| {
             tx.claim_texts(now, now, 10)?;
-            tx.mark_text_sent(id, Some(&format!("k{id}")), now)
+            tx.mark_text_sent(id, 1, Some(&format!("k{id}")), now)
         })
         .await
         .unwrap();
@@ -326,7 +368,7 @@ async fn twilio_vonage_and_generic_reports_are_understood() {
         .run(move |tx| {
             tx.claim_texts(now, now, 10)?;
             for (id, r) in ids2.iter().zip(&refs2) {
-                tx.mark_text_sent(*id, Some(r), now)?;
+                tx.mark_text_sent(*id, 1, Some(r), now)?;
             }
             Ok(())
         })

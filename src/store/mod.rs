@@ -115,6 +115,16 @@ pub struct OutboxText {
     pub last_error: Option<String>,
 }
 
+/// What a committed transaction did to the outbox, as the dispatcher of the
+/// same process hears it (see [`Store::take_outbox_feed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutboxEvent {
+    /// A text was queued.
+    Queued(OutboxText),
+    /// Every text to this phone not yet handed to the provider was cancelled.
+    Cancelled(String),
+}
+
 /// A match as stored: the game's state string plus what the platform keeps around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRecord {
@@ -194,20 +204,35 @@ pub trait Tx {
     ) -> StoreResult<Vec<OutboxText>>;
     /// When the next queued text falls due, if any is waiting.
     fn next_text_due(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
+    /// Every text not yet handed to the provider (queued, or claimed by a
+    /// dispatcher that died), oldest first, with when it falls due: what a
+    /// dispatcher fed by [`Store::take_outbox_feed`] picks up when it starts.
+    fn pending_texts(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>>;
+    /// The provider took the text after `attempts` attempts in all.
     fn mark_text_sent(
         &mut self,
         id: i64,
+        attempts: u32,
         provider_ref: Option<&str>,
         now: DateTime<Utc>,
     ) -> StoreResult<()>;
+    /// Attempt number `attempts` failed in a way worth retrying at `next_attempt`.
     fn mark_text_retry(
         &mut self,
         id: i64,
+        attempts: u32,
         error: &str,
         next_attempt: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> StoreResult<()>;
-    fn mark_text_failed(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> StoreResult<()>;
+    /// Parked for good after `attempts` attempts.
+    fn mark_text_failed(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()>;
     /// Applies a delivery report to the text the provider knows as `provider_ref`;
     /// a status never moves backwards. Returns the text's status afterwards.
     fn report_text_status(
@@ -310,6 +335,20 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.ping().await,
             Store::Postgres(s) => s.ping().await,
+        }
+    }
+
+    /// The outbox as a stream of committed changes, for the one dispatcher of a
+    /// store whose every write goes through this process (SQLite: one writer
+    /// thread). That dispatcher needs no claim queries: it keeps each phone's
+    /// texts in order in memory and reads the table only when it starts.
+    /// `None` for a store shared by several instances (PostgreSQL), where the
+    /// order of a phone's texts is only known to the database, and for a
+    /// second caller.
+    pub fn take_outbox_feed(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<OutboxEvent>> {
+        match self {
+            Store::Sqlite(s) => s.take_outbox_feed(),
+            Store::Postgres(_) => None,
         }
     }
 

@@ -335,18 +335,34 @@ impl Tx for PgTx {
         Ok(row.try_get::<Option<i64>, _>(0)?.map(from_millis))
     }
 
+    fn pending_texts(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
+        let sql = format!(
+            "SELECT {TEXT_COLUMNS}, next_attempt_at FROM outbox
+             WHERE status IN ('queued', 'sending') ORDER BY id"
+        );
+        let rows = self
+            .handle
+            .block_on(sqlx::query(&sql).fetch_all(&mut *self.tx))?;
+        rows.iter()
+            .map(|row| Ok((text_from(row)?, from_millis(row.try_get(10)?))))
+            .collect()
+    }
+
     fn mark_text_sent(
         &mut self,
         id: i64,
+        attempts: u32,
         provider_ref: Option<&str>,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
+        // Claimed texts only: one whose lease ran out may be another instance's now.
         let q = sqlx::query(
             "UPDATE outbox SET status = CASE WHEN status = 'sending' THEN 'sent' ELSE status END,
-             provider_ref = COALESCE($2, provider_ref), lease_until = NULL, last_error = NULL, updated_at = $3
-             WHERE id = $1",
+             attempts = $2, provider_ref = COALESCE($3, provider_ref), lease_until = NULL,
+             last_error = NULL, updated_at = $4 WHERE id = $1",
         )
         .bind(id)
+        .bind(attempts as i32)
         .bind(provider_ref)
         .bind(millis(now));
         self.handle.block_on(q.execute(&mut *self.tx))?;
@@ -356,15 +372,17 @@ impl Tx for PgTx {
     fn mark_text_retry(
         &mut self,
         id: i64,
+        attempts: u32,
         error: &str,
         next_attempt: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
         let q = sqlx::query(
-            "UPDATE outbox SET status = 'queued', lease_until = NULL, last_error = $2, next_attempt_at = $3,
-             updated_at = $4 WHERE id = $1 AND status = 'sending'",
+            "UPDATE outbox SET status = 'queued', attempts = $2, lease_until = NULL, last_error = $3,
+             next_attempt_at = $4, updated_at = $5 WHERE id = $1 AND status = 'sending'",
         )
         .bind(id)
+        .bind(attempts as i32)
         .bind(error)
         .bind(millis(next_attempt))
         .bind(millis(now));
@@ -372,11 +390,19 @@ impl Tx for PgTx {
         Ok(())
     }
 
-    fn mark_text_failed(&mut self, id: i64, error: &str, now: DateTime<Utc>) -> StoreResult<()> {
+    fn mark_text_failed(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
         let q = sqlx::query(
-            "UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = $2, updated_at = $3 WHERE id = $1",
+            "UPDATE outbox SET status = 'failed', attempts = $2, lease_until = NULL, last_error = $3,
+             updated_at = $4 WHERE id = $1",
         )
         .bind(id)
+        .bind(attempts as i32)
         .bind(error)
         .bind(millis(now));
         self.handle.block_on(q.execute(&mut *self.tx))?;

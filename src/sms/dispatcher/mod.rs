@@ -1,10 +1,18 @@
-//! The outbox dispatcher: claims committed texts, sends them through the provider, records the outcome.
+//! The outbox dispatcher: takes committed texts, sends them through the provider, records the outcome.
 //!
-//! It is woken the moment a transaction that queued texts commits, so the
-//! happy path has no polling delay; otherwise it sleeps until the next retry
-//! falls due. Texts to one phone go out one at a time in the order they were
-//! written (the store hands out only a phone's oldest unsent text); different
-//! phones are served concurrently.
+//! Texts to one phone go out one at a time in the order they were written;
+//! different phones are served concurrently, up to `sms.concurrency` sends at
+//! once. Where the texts come from depends on the store:
+//!
+//! - [`fed`]: a store written by this process alone (SQLite) tells the
+//!   dispatcher of every commit; each phone's texts wait in memory, so sending
+//!   costs the database one write per text (its outcome) and nothing per claim.
+//! - [`claiming`]: a store shared by several instances (PostgreSQL) is asked
+//!   for due texts, at most one per phone, leased so that a dead instance's
+//!   texts go to the others.
+//!
+//! Either way a text is an outbox row first, so a crash loses nothing: at
+//! worst a text that left just before the crash is sent again.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,11 +21,14 @@ use chrono::{DateTime, Utc};
 use rand::Rng;
 use tokio::sync::{Semaphore, mpsc, watch};
 
+mod claiming;
+mod fed;
+
 use super::rate::SendRate;
 use super::{Provider, SendError};
 use crate::clock::Clock;
 use crate::config::SmsConfig;
-use crate::store::{OutboxText, Store, StoreError};
+use crate::store::{OutboxText, Store};
 
 /// Times the outcome of a send is written before giving up (about 4.5 s in all).
 const RECORD_ATTEMPTS: u32 = 6;
@@ -27,9 +38,24 @@ const RECORD_BATCH: usize = 512;
 
 /// A finished send on its way to the outbox.
 struct Outcome {
-    text: OutboxText,
+    id: i64,
+    to: String,
+    /// Attempts made so far, this one included.
+    attempts: u32,
     verdict: Verdict,
     at: DateTime<Utc>,
+}
+
+impl Outcome {
+    fn of(text: &OutboxText, verdict: Verdict, at: DateTime<Utc>) -> Outcome {
+        Outcome {
+            id: text.id,
+            to: text.to.clone(),
+            attempts: text.attempts,
+            verdict,
+            at,
+        }
+    }
 }
 
 /// What became of one send, to be written to the outbox.
@@ -40,9 +66,6 @@ enum Verdict {
     /// The reason, and whether the recipient opted out at the provider.
     Failed(String, bool),
 }
-
-/// Longest the dispatcher sleeps without looking, a guard against a missed wake-up.
-const IDLE_RECHECK: Duration = Duration::from_secs(5);
 
 pub struct Dispatcher {
     store: Store,
@@ -68,59 +91,17 @@ impl Dispatcher {
         }
     }
 
-    /// Runs until `shutdown` turns true; texts in flight then finish or are
-    /// left leased, to be claimed again after their lease.
-    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+    /// Runs until `shutdown` turns true. Texts in flight then finish; the rest
+    /// wait in the outbox for the next start (or, claimed, for their lease to end).
+    pub async fn run(self, shutdown: watch::Receiver<bool>) {
         let this = Arc::new(self);
         let slots = Arc::new(Semaphore::new(this.cfg.concurrency.max(1)));
         let (outcomes, recorded) = mpsc::unbounded_channel();
         let recorder = tokio::spawn(this.clone().record_outcomes(recorded));
-        while !*shutdown.borrow() {
-            let free = slots.available_permits();
-            if free == 0 {
-                // Every slot is busy; recorded outcomes wake us.
-                tokio::select! {
-                    _ = this.store.texts_queued().notified() => {}
-                    _ = shutdown.changed() => {}
-                }
-                continue;
-            }
-            let claimed = match this.claim(free).await {
-                Ok(texts) => texts,
-                Err(e) => {
-                    tracing::error!(error = %e, "cannot claim texts; retrying shortly");
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                    continue;
-                }
-            };
-            if claimed.is_empty() {
-                let wait = this.idle_wait().await;
-                tokio::select! {
-                    _ = this.store.texts_queued().notified() => {}
-                    _ = tokio::time::sleep(wait) => {}
-                    _ = shutdown.changed() => {}
-                }
-                continue;
-            }
-            for text in claimed {
-                let Ok(permit) = slots.clone().acquire_owned().await else {
-                    return;
-                };
-                let (this, outcomes) = (this.clone(), outcomes.clone());
-                tokio::spawn(async move {
-                    let verdict = this.deliver(&text).await;
-                    // The slot is free once the provider answered; the outcome is
-                    // written with others in one transaction.
-                    drop(permit);
-                    let _ = outcomes.send(Outcome {
-                        text,
-                        verdict,
-                        at: this.clock.now(),
-                    });
-                });
-            }
+        match this.store.take_outbox_feed() {
+            Some(feed) => fed::run(this, feed, slots, outcomes, shutdown).await,
+            None => claiming::run(this, slots, outcomes, shutdown).await,
         }
-        drop(outcomes);
         let _ = recorder.await;
     }
 
@@ -138,26 +119,6 @@ impl Dispatcher {
             }
             self.record(std::mem::take(&mut batch)).await;
             self.store.texts_queued().notify_one();
-        }
-    }
-
-    async fn claim(&self, limit: usize) -> Result<Vec<OutboxText>, StoreError> {
-        let now = self.clock.now();
-        let lease_until = now + chrono::Duration::milliseconds(self.cfg.lease_ms as i64);
-        self.store
-            .run(move |tx| tx.claim_texts(now, lease_until, limit))
-            .await
-    }
-
-    /// How long to sleep when nothing is due: until the next retry, at most [`IDLE_RECHECK`].
-    async fn idle_wait(&self) -> Duration {
-        let next = self.store.run(|tx| tx.next_text_due()).await.ok().flatten();
-        match next {
-            Some(due) => (due - self.clock.now())
-                .to_std()
-                .unwrap_or(Duration::ZERO)
-                .clamp(Duration::from_millis(1), IDLE_RECHECK),
-            None => IDLE_RECHECK,
         }
     }
 
@@ -207,18 +168,18 @@ impl Dispatcher {
                 .store
                 .run(move |tx| {
                     for o in outcomes.iter() {
-                        let id = o.text.id;
+                        let (id, attempts) = (o.id, o.attempts);
                         match &o.verdict {
                             Verdict::Sent(reference) => {
-                                tx.mark_text_sent(id, reference.as_deref(), o.at)?
+                                tx.mark_text_sent(id, attempts, reference.as_deref(), o.at)?
                             }
                             Verdict::Retry(reason, next) => {
-                                tx.mark_text_retry(id, reason, *next, o.at)?
+                                tx.mark_text_retry(id, attempts, reason, *next, o.at)?
                             }
                             Verdict::Failed(reason, opted_out) => {
-                                tx.mark_text_failed(id, reason, o.at)?;
+                                tx.mark_text_failed(id, attempts, reason, o.at)?;
                                 if *opted_out {
-                                    mark_opted_out(tx, &o.text.to, o.at)?;
+                                    mark_opted_out(tx, &o.to, o.at)?;
                                 }
                             }
                         }
