@@ -84,7 +84,7 @@ impl Provider {
                     !cfg.sms.generic.url.is_empty(),
                     "sms.generic.url is needed to send through the generic provider"
                 );
-                Provider::Generic(generic::Generic::new(http, cfg.sms.generic.clone()))
+                Provider::Generic(generic::Generic::new(http, cfg.sms.generic.clone())?)
             }
         })
     }
