@@ -32,6 +32,8 @@ pub trait AnyGame: Send + Sync {
     fn rematch(&self, finished: &str, rng: &mut MatchRng) -> Result<String, NotationError>;
     fn status(&self, state: &str) -> Result<Status, NotationError>;
     fn side_of(&self, state: &str, seat: Seat) -> Result<Side, NotationError>;
+    /// The side of each of the first `seats` seats, from one parse of the state.
+    fn sides(&self, state: &str, seats: usize) -> Result<Vec<Side>, NotationError>;
     fn play(
         &self,
         state: &str,
@@ -42,6 +44,8 @@ pub trait AnyGame: Send + Sync {
     fn null_move(&self, state: &str, seat: Seat) -> Result<String, NotationError>;
     fn resign(&self, state: &str, seat: Seat) -> Result<String, NotationError>;
     fn render(&self, state: &str, seat: Seat, lang: Lang) -> Result<String, NotationError>;
+    /// Every seat's view, seat `i` in `langs[i]`, from one parse of the state.
+    fn render_each(&self, state: &str, langs: &[Lang]) -> Result<Vec<String>, NotationError>;
     fn move_help(&self, lang: Lang) -> String;
 }
 
@@ -74,6 +78,13 @@ where
         Ok(Game::side_of(self, &state.parse()?, seat))
     }
 
+    fn sides(&self, state: &str, seats: usize) -> Result<Vec<Side>, NotationError> {
+        let state = state.parse()?;
+        Ok((0..seats)
+            .map(|seat| Game::side_of(self, &state, seat))
+            .collect())
+    }
+
     fn play(
         &self,
         state: &str,
@@ -103,6 +114,15 @@ where
 
     fn render(&self, state: &str, seat: Seat, lang: Lang) -> Result<String, NotationError> {
         Ok(Game::render(self, &state.parse()?, seat, lang))
+    }
+
+    fn render_each(&self, state: &str, langs: &[Lang]) -> Result<Vec<String>, NotationError> {
+        let state = state.parse()?;
+        Ok(langs
+            .iter()
+            .enumerate()
+            .map(|(seat, &lang)| Game::render(self, &state, seat, lang))
+            .collect())
     }
 
     fn move_help(&self, lang: Lang) -> String {

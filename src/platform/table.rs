@@ -166,18 +166,22 @@ impl<'g> Table<'g> {
 
     /// Every present seat receives its own view of the board.
     pub fn show_everyone(&self, ctx: &mut Ctx<'_>) -> StoreResult<()> {
-        for seat in 0..self.seats.len() {
-            let text = self.render(seat)?;
-            ctx.notify(&self.seats[seat].player, text)?;
+        let langs: Vec<_> = self.seats.iter().map(|s| s.player.lang).collect();
+        let views = self
+            .game
+            .render_each(&self.record.state, &langs)
+            .map_err(corrupt)?;
+        for (seat, text) in self.seats.iter().zip(views) {
+            ctx.notify(&seat.player, text)?;
         }
         Ok(())
     }
 
     /// A seat whose whole side is away, if there is such a side.
     fn seat_of_absent_side(&self) -> StoreResult<Option<Seat>> {
-        let sides = (0..self.seats.len())
-            .map(|seat| self.game.side_of(&self.record.state, seat))
-            .collect::<Result<Vec<_>, _>>()
+        let sides = self
+            .game
+            .sides(&self.record.state, self.seats.len())
             .map_err(corrupt)?;
         let present = |side| {
             sides

@@ -527,20 +527,10 @@ impl Tx for PgTx {
         Ok(row.map(|r| match_from(&r)).transpose()?)
     }
 
-    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        let sql = format!(
-            "SELECT {MATCH_COLUMNS} FROM match_seats s JOIN matches m ON m.id = s.match_id
-             WHERE s.player_id = $1 AND NOT m.finished ORDER BY m.id DESC LIMIT 1 FOR UPDATE OF m"
-        );
-        let q = sqlx::query(&sql).bind(player_id);
-        let row = self.handle.block_on(q.fetch_optional(&mut *self.tx))?;
-        Ok(row.map(|r| match_from(&r)).transpose()?)
-    }
-
     fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
         let sql = format!(
             "SELECT {MATCH_COLUMNS} FROM match_seats s JOIN matches m ON m.id = s.match_id
-             WHERE s.player_id = $1 ORDER BY m.id DESC LIMIT 1 FOR UPDATE OF m"
+             WHERE s.player_id = $1 ORDER BY s.match_id DESC LIMIT 1 FOR UPDATE OF m"
         );
         let q = sqlx::query(&sql).bind(player_id);
         let row = self.handle.block_on(q.fetch_optional(&mut *self.tx))?;

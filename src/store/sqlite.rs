@@ -685,23 +685,12 @@ impl Tx for SqliteTx<'_> {
             .optional()?)
     }
 
-    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        Ok(self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT {MATCH_COLUMNS} FROM match_seats s JOIN matches m ON m.id = s.match_id
-                 WHERE s.player_id = ?1 AND m.finished = 0 ORDER BY m.id DESC LIMIT 1"
-            ))?
-            .query_row([player_id], match_from_row)
-            .optional()?)
-    }
-
     fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
         Ok(self
             .conn
             .prepare_cached(&format!(
                 "SELECT {MATCH_COLUMNS} FROM match_seats s JOIN matches m ON m.id = s.match_id
-                 WHERE s.player_id = ?1 ORDER BY m.id DESC LIMIT 1"
+                 WHERE s.player_id = ?1 ORDER BY s.match_id DESC LIMIT 1"
             ))?
             .query_row([player_id], match_from_row)
             .optional()?)
