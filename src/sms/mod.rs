@@ -54,6 +54,11 @@ impl Provider {
     pub fn from_config(cfg: &Config) -> anyhow::Result<Provider> {
         let http = reqwest::Client::builder()
             .timeout(Duration::from_millis(cfg.sms.send_timeout_ms))
+            // A send API that redirects is misconfigured: re-posting a text
+            // elsewhere is not ours to decide, and the 3xx is reported as a
+            // final error with its status. (Following redirects also cost a
+            // URL parse per text.)
+            .redirect(reqwest::redirect::Policy::none())
             .pool_max_idle_per_host(cfg.sms.concurrency)
             .build()?;
         let public = cfg.http.public_base();
