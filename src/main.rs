@@ -1,10 +1,5 @@
 //! The `smsarena` binary: see `smsarena --help`.
 
-// Every request allocates (headers, bodies, texts); glibc's malloc and free
-// were a tenth of the HTTP threads' time under load, mimalloc is cheaper.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> std::process::ExitCode {
     smsarena::cli::main()
 }
