@@ -63,29 +63,36 @@ impl PgStore {
         T: Send + 'static,
         F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
     {
-        let pool = self.pool.clone();
-        let handle = Handle::current();
-        let notify = self.texts_queued.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut attempt = 1;
-            loop {
-                match run_once(&handle, &pool, &f) {
-                    Ok((value, queued)) => {
-                        if queued {
-                            notify.notify_one();
-                        }
-                        return Ok(value);
+        let mut f = f;
+        let mut attempt = 1;
+        loop {
+            // The connection is awaited here, not on the blocking thread: a
+            // blocking thread per waiting caller grew to hundreds of threads
+            // (and 280 MB) under load, while only the pool's few can work.
+            let tx = self.pool.begin().await?;
+            let handle = Handle::current();
+            // The closure travels to the blocking thread and back, for a re-run.
+            let (work, outcome) = tokio::task::spawn_blocking(move || {
+                let outcome = run_once(&handle, tx, &f);
+                (f, outcome)
+            })
+            .await
+            .map_err(|_| StoreError::Panicked)?;
+            f = work;
+            match outcome {
+                Ok((value, queued)) => {
+                    if queued {
+                        self.texts_queued.notify_one();
                     }
-                    Err(e) if attempt < MAX_ATTEMPTS && retryable(&e) => {
-                        tracing::debug!(error = %e, attempt, "transaction conflict; running it again");
-                        attempt += 1;
-                    }
-                    Err(e) => return Err(e),
+                    return Ok(value);
                 }
+                Err(e) if attempt < MAX_ATTEMPTS && retryable(&e) => {
+                    tracing::debug!(error = %e, attempt, "transaction conflict; running it again");
+                    attempt += 1;
+                }
+                Err(e) => return Err(e),
             }
-        })
-        .await
-        .map_err(|_| StoreError::Panicked)?
+        }
     }
 
     pub async fn ping(&self) -> StoreResult<()> {
@@ -98,11 +105,14 @@ impl PgStore {
     }
 }
 
-fn run_once<T, F>(handle: &Handle, pool: &PgPool, f: &F) -> StoreResult<(T, bool)>
+fn run_once<T, F>(
+    handle: &Handle,
+    tx: Transaction<'static, Postgres>,
+    f: &F,
+) -> StoreResult<(T, bool)>
 where
     F: Fn(&mut dyn Tx) -> StoreResult<T>,
 {
-    let tx = handle.block_on(pool.begin())?;
     let mut pg = PgTx {
         handle: handle.clone(),
         tx,
@@ -302,18 +312,26 @@ impl Tx for PgTx {
         lease_until: DateTime<Utc>,
         limit: usize,
     ) -> StoreResult<Vec<OutboxText>> {
+        // Two walks, each stopping at `limit`: texts whose lease ran out (the
+        // oldest unsent of their phone, since the ones after them waited), and
+        // queued texts in id order that no older unsent text to the same phone
+        // holds back. Locked rows are another instance's claim in the making.
         let sql = format!(
-            "UPDATE outbox SET status = 'sending', lease_until = $2, attempts = attempts + 1, updated_at = $1
-             WHERE id IN (
+            "WITH expired AS (
                 SELECT o.id FROM outbox o
-                WHERE o.status IN ('queued', 'sending')
-                  AND ((o.status = 'queued' AND o.next_attempt_at <= $1)
-                       OR (o.status = 'sending' AND o.lease_until < $1))
+                WHERE o.status = 'sending' AND o.lease_until < $1
+                ORDER BY o.lease_until LIMIT $3
+                FOR UPDATE SKIP LOCKED),
+             due AS (
+                SELECT o.id FROM outbox o
+                WHERE o.status = 'queued' AND o.next_attempt_at <= $1
                   AND NOT EXISTS (
                     SELECT 1 FROM outbox e
                     WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
                 ORDER BY o.id LIMIT $3
                 FOR UPDATE SKIP LOCKED)
+             UPDATE outbox SET status = 'sending', lease_until = $2, attempts = attempts + 1, updated_at = $1
+             WHERE id = ANY(ARRAY(SELECT id FROM expired) || ARRAY(SELECT id FROM due))
              RETURNING {TEXT_COLUMNS}"
         );
         let q = sqlx::query(&sql)
@@ -327,9 +345,11 @@ impl Tx for PgTx {
     }
 
     fn next_text_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        // Two index lookups rather than one pass over every pending text.
         let q = sqlx::query(
-            "SELECT MIN(CASE status WHEN 'queued' THEN next_attempt_at ELSE lease_until END)
-             FROM outbox WHERE status IN ('queued', 'sending')",
+            "SELECT LEAST(
+                (SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'queued'),
+                (SELECT MIN(lease_until) FROM outbox WHERE status = 'sending'))",
         );
         let row = self.handle.block_on(q.fetch_one(&mut *self.tx))?;
         Ok(row.try_get::<Option<i64>, _>(0)?.map(from_millis))
