@@ -8,11 +8,13 @@
 #   bench/run.sh --baseline --duration 20s --matches 256 --connections 64
 #   bench/run.sh --rate 1000 --duration 20s
 #   SMSARENA_DATABASE__MAX_BATCH=512 bench/run.sh --matches 10000 --duration 30s
+#   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 bench/run.sh --duration 20s
 #
 # Any SMSARENA_* variable in the environment configures the gateway as usual
 # (the log filter defaults to warn here). BENCH_DIR puts the database folder
-# elsewhere (default: a fresh mktemp -d). The exit code is the generator's:
-# 0 when every check passed.
+# elsewhere (default: a fresh mktemp -d). BENCH_POSTGRES names a PostgreSQL
+# server instead: the run creates a fresh database on it and drops it after.
+# The exit code is the generator's: 0 when every check passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,10 +26,18 @@ WORK="${BENCH_DIR:-$(mktemp -d)}"
 mkdir -p "$WORK"
 GATEWAY_PORT="${GATEWAY_PORT:-18080}"
 CAPTURE_PORT="${CAPTURE_PORT:-19099}"
-DB="$WORK/bench-$$.db"
+if [ -n "${BENCH_POSTGRES:-}" ]; then
+    PG_DB="smsarena_bench_$$"
+    psql -q "$BENCH_POSTGRES/postgres" -c "CREATE DATABASE $PG_DB"
+    DB="$BENCH_POSTGRES/$PG_DB"
+    DB_URL="$DB"
+else
+    DB="$WORK/bench-$$.db"
+    DB_URL="sqlite://$DB"
+fi
 
 SMSARENA_HTTP__LISTEN="127.0.0.1:$GATEWAY_PORT" \
-SMSARENA_DATABASE__URL="sqlite://$DB" \
+SMSARENA_DATABASE__URL="$DB_URL" \
 SMSARENA_SMS__PROVIDER=generic \
 SMSARENA_SMS__GENERIC__URL="http://127.0.0.1:$CAPTURE_PORT/capture" \
 SMSARENA_LOG__FILTER="${SMSARENA_LOG__FILTER:-warn}" \
@@ -44,6 +54,9 @@ stop() {
         tail -n 5 "$WORK/gateway-$$.log"
     fi
     if [ -z "${BENCH_DIR:-}" ]; then rm -rf "$WORK"; fi
+    if [ -n "${PG_DB:-}" ]; then
+        psql -q "$BENCH_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $PG_DB" || true
+    fi
 }
 trap stop EXIT
 
@@ -56,5 +69,7 @@ status=0
     --db "$DB" \
     "$@" || status=$?
 echo "gateway /proc/$GATEWAY/status: $(grep -E 'VmHWM|VmRSS' "/proc/$GATEWAY/status" | tr -s ' \n' ' ')"
-echo "database: $(du -h "$DB" | cut -f1) (+ WAL $(du -h "$DB-wal" 2>/dev/null | cut -f1))"
+if [ -z "${PG_DB:-}" ]; then
+    echo "database: $(du -h "$DB" | cut -f1) (+ WAL $(du -h "$DB-wal" 2>/dev/null | cut -f1))"
+fi
 exit "$status"

@@ -18,7 +18,6 @@
 //! provider; [`resources`] memory and CPU from `/proc`; [`report`] the table.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -75,9 +74,10 @@ pub struct BenchArgs {
     /// The gateway's process id: report its CPU time and resident memory.
     #[arg(long)]
     pub gateway_pid: Option<u32>,
-    /// The gateway's SQLite file: check at the end that every committed text was sent and received.
+    /// The gateway's database, a SQLite file or a postgres:// URL: check at
+    /// the end that every committed text was sent and received.
     #[arg(long)]
-    pub db: Option<PathBuf>,
+    pub db: Option<String>,
     /// Keep the phones' matches in progress this long after the stop before the
     /// final memory reading (for the "many matches in progress" figure).
     #[arg(long, default_value = "0s", value_parser = parse_duration)]
@@ -373,19 +373,12 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
 /// Reads the gateway's outbox: every text from the first one we saw on must
 /// be `sent` and must have reached us. Waits a little, since a text is marked
 /// sent only after our capture server answered.
-async fn check_database(path: &std::path::Path, driver: &Driver) -> Result<String, String> {
-    use rusqlite::{Connection, OpenFlags};
-    let min_id = driver.lock().counts.min_id.unwrap_or(1);
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+async fn check_database(db: &str, driver: &Driver) -> Result<String, String> {
+    let min_id = driver.lock().counts.min_id.unwrap_or(1) as i64;
+    let outbox = Outbox::open(db).await?;
     let mut last = String::new();
     for _ in 0..50 {
-        let row: rusqlite::Result<(i64, i64)> = conn.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(status = 'sent'), 0) FROM outbox WHERE id >= ?1",
-            [min_id as i64],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        );
-        let (total, sent) = row.map_err(|e| format!("reading the outbox: {e}"))?;
+        let (total, sent) = outbox.sent_since(min_id).await?;
         let received = driver.lock().counts.texts;
         last = format!("{total} outbox rows, {sent} sent, {received} received");
         if total == sent && total as u64 == received {
@@ -394,4 +387,46 @@ async fn check_database(path: &std::path::Path, driver: &Driver) -> Result<Strin
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     Err(last)
+}
+
+/// The gateway's outbox, read-only, in either database.
+enum Outbox {
+    Sqlite(rusqlite::Connection),
+    Postgres(sqlx::PgPool),
+}
+
+impl Outbox {
+    async fn open(db: &str) -> Result<Outbox, String> {
+        if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+            let pool = sqlx::postgres::PgPoolOptions::new()
+                .max_connections(1)
+                .connect(db)
+                .await
+                .map_err(|e| format!("cannot connect to {db}: {e}"))?;
+            return Ok(Outbox::Postgres(pool));
+        }
+        let path = db.strip_prefix("sqlite://").unwrap_or(db);
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map(Outbox::Sqlite)
+            .map_err(|e| format!("cannot open {path}: {e}"))
+    }
+
+    /// Texts from `min_id` on, and how many of them are `sent`.
+    async fn sent_since(&self, min_id: i64) -> Result<(i64, i64), String> {
+        const SQL: &str = "SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = 'sent' THEN 1 ELSE 0 END), 0) \
+                           FROM outbox WHERE id >= ";
+        let read = match self {
+            Outbox::Sqlite(conn) => conn
+                .query_row(&format!("{SQL}?1"), [min_id], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .map_err(|e| e.to_string()),
+            Outbox::Postgres(pool) => sqlx::query_as::<_, (i64, i64)>(&format!("{SQL}$1"))
+                .bind(min_id)
+                .fetch_one(pool)
+                .await
+                .map_err(|e| e.to_string()),
+        };
+        read.map_err(|e| format!("reading the outbox: {e}"))
+    }
 }
