@@ -30,6 +30,9 @@ fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("../../migrations/sqlite/0001_init.sql")),
         M::up(include_str!("../../migrations/sqlite/0002_matches.sql")),
+        M::up(include_str!(
+            "../../migrations/sqlite/0003_drop_outbox_by_phone.sql"
+        )),
     ])
 }
 
