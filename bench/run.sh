@@ -9,6 +9,7 @@
 #   bench/run.sh --rate 1000 --duration 20s
 #   SMSARENA_DATABASE__MAX_BATCH=512 bench/run.sh --matches 10000 --duration 30s
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 bench/run.sh --duration 20s
+#   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 INSTANCES=3 bench/run.sh --duration 20s
 #
 # Any SMSARENA_* variable in the environment configures the gateway as usual
 # (the log filter defaults to warn here). BENCH_DIR puts the database folder
@@ -36,23 +37,43 @@ else
     DB_URL="sqlite://$DB"
 fi
 
-SMSARENA_HTTP__LISTEN="127.0.0.1:$GATEWAY_PORT" \
-SMSARENA_DATABASE__URL="$DB_URL" \
-SMSARENA_SMS__PROVIDER=generic \
-SMSARENA_SMS__GENERIC__URL="http://127.0.0.1:$CAPTURE_PORT/capture" \
-SMSARENA_LOG__FILTER="${SMSARENA_LOG__FILTER:-warn}" \
-    "$BIN" serve >"$WORK/gateway-$$.log" 2>&1 &
-GATEWAY=$!
+# INSTANCES gateways on one PostgreSQL database (BENCH_POSTGRES), ports
+# GATEWAY_PORT, GATEWAY_PORT+1, ...; the generator spreads its connections over them.
+INSTANCES="${INSTANCES:-1}"
+if [ "$INSTANCES" -gt 1 ] && [ -z "${PG_DB:-}" ]; then
+    echo "INSTANCES > 1 needs BENCH_POSTGRES: SQLite has one writer process" >&2
+    exit 2
+fi
+PIDS=()
+URLS=()
+for i in $(seq 0 $((INSTANCES - 1))); do
+    port=$((GATEWAY_PORT + i))
+    SMSARENA_HTTP__LISTEN="127.0.0.1:$port" \
+    SMSARENA_DATABASE__URL="$DB_URL" \
+    SMSARENA_SMS__PROVIDER=generic \
+    SMSARENA_SMS__GENERIC__URL="http://127.0.0.1:$CAPTURE_PORT/capture" \
+    SMSARENA_LOG__FILTER="${SMSARENA_LOG__FILTER:-warn}" \
+        "$BIN" serve >"$WORK/gateway-$$-$i.log" 2>&1 &
+    PIDS+=($!)
+    URLS+=("http://127.0.0.1:$port")
+    # The first instance migrates the database before the others start.
+    if [ "$i" -eq 0 ] && [ "$INSTANCES" -gt 1 ]; then sleep 2; fi
+done
+GATEWAY=${PIDS[0]}
 
 stop() {
-    if kill -0 "$GATEWAY" 2>/dev/null; then
-        kill -TERM "$GATEWAY"
-        wait "$GATEWAY" || true
-    fi
-    if [ -s "$WORK/gateway-$$.log" ]; then
-        echo "--- gateway log (last lines)"
-        tail -n 5 "$WORK/gateway-$$.log"
-    fi
+    for pid in "${PIDS[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid"
+            wait "$pid" || true
+        fi
+    done
+    for log in "$WORK"/gateway-$$-*.log; do
+        if [ -s "$log" ]; then
+            echo "--- $(basename "$log") (last lines)"
+            tail -n 5 "$log"
+        fi
+    done
     if [ -z "${BENCH_DIR:-}" ]; then rm -rf "$WORK"; fi
     if [ -n "${PG_DB:-}" ]; then
         psql -q "$BENCH_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $PG_DB" || true
@@ -60,15 +81,19 @@ stop() {
 }
 trap stop EXIT
 
-echo "gateway pid $GATEWAY, database $DB, $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / hz}' "/proc/$1/stat"; }
+
+echo "gateway pids ${PIDS[*]}, database $DB, $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 status=0
 "$BIN" bench \
-    --gateway "http://127.0.0.1:$GATEWAY_PORT" \
+    --gateway "$(IFS=,; echo "${URLS[*]}")" \
     --capture "127.0.0.1:$CAPTURE_PORT" \
     --gateway-pid "$GATEWAY" \
     --db "$DB" \
     "$@" || status=$?
-echo "gateway /proc/$GATEWAY/status: $(grep -E 'VmHWM|VmRSS' "/proc/$GATEWAY/status" | tr -s ' \n' ' ')"
+for pid in "${PIDS[@]}"; do
+    echo "gateway $pid: CPU $(cpu_seconds "$pid") s in all; $(grep -E 'VmHWM|VmRSS' "/proc/$pid/status" | tr -s ' \n' ' ')"
+done
 if [ -z "${PG_DB:-}" ]; then
     echo "database: $(du -h "$DB" | cut -f1) (+ WAL $(du -h "$DB-wal" 2>/dev/null | cut -f1))"
 fi

@@ -41,9 +41,10 @@ use sender::{CallStats, Target};
 /// `smsarena bench` options.
 #[derive(clap::Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// The gateway's base URL (plain HTTP).
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    pub gateway: String,
+    /// The gateway's base URL (plain HTTP); several instances of one gateway
+    /// as a comma-separated list, over which the connections are spread.
+    #[arg(long, default_value = "http://127.0.0.1:8080", value_delimiter = ',')]
+    pub gateway: Vec<String>,
     /// Where the capture server listens; the gateway's sms.generic.url must be http://<this>/capture.
     #[arg(long, default_value = "127.0.0.1:9099")]
     pub capture: SocketAddr,
@@ -151,14 +152,20 @@ async fn wait_for_gateway(addr: SocketAddr) -> anyhow::Result<()> {
 pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     anyhow::ensure!(args.matches > 0, "--matches must be at least 1");
     anyhow::ensure!(args.connections > 0, "--connections must be at least 1");
-    let addr = resolve(&args.gateway).await?;
+    let mut addrs = Vec::new();
+    for url in &args.gateway {
+        addrs.push(resolve(url).await?);
+    }
+    let addr = *addrs.first().context("--gateway names no instance")?;
     let tag: u32 = rand::random::<u32>() % 1000;
     let phones = args.matches * 4;
     let (jobs_tx, jobs_rx) = mpsc::unbounded_channel();
     let driver = Arc::new(Driver::new(tag, phones, jobs_tx));
     let capture = capture::start(args.capture, driver.clone()).await?;
-    eprintln!("bench: capture server on http://{capture}/capture; gateway {addr}");
-    wait_for_gateway(addr).await?;
+    eprintln!("bench: capture server on http://{capture}/capture; gateway {addrs:?}");
+    for &instance in &addrs {
+        wait_for_gateway(instance).await?;
+    }
     let peak = args.gateway_pid.map(PeakRss::watch);
 
     let baseline = if args.baseline {
@@ -173,7 +180,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
 
     let stats = Arc::new(CallStats::new(args.connections));
     let target = Target {
-        addr,
+        addrs,
         tag,
         play_number: args.play_number.clone(),
         game_number: args.game_number.clone(),

@@ -74,7 +74,9 @@ impl CallStats {
 /// Where the callers send, and as whom.
 #[derive(Clone)]
 pub struct Target {
-    pub addr: SocketAddr,
+    /// The gateway instances; connection `i` goes to `addrs[i % len]`, as a
+    /// provider's load balancer would spread its calls.
+    pub addrs: Vec<SocketAddr>,
     pub tag: u32,
     pub play_number: String,
     pub game_number: String,
@@ -98,7 +100,7 @@ pub fn start(
     let seq = Arc::new(AtomicU64::new(0));
     for slot in 0..connections {
         let worker = Worker {
-            conn: Conn::new(target.addr),
+            conn: Conn::new(target.addrs[slot % target.addrs.len()]),
             target: target.clone(),
             jobs: jobs.clone(),
             limiter: limiter.clone(),
