@@ -89,6 +89,11 @@ fn bench_render(c: &mut Criterion) {
     group.bench_function("board for one seat (state string)", |b| {
         b.iter(|| any.render(black_box(&text), 2, Lang::Ru))
     });
+    // What the platform does when a turn resolves: one parse, four views.
+    let langs = [Lang::Ru; 4];
+    group.bench_function("boards for all four seats (state string, render_each)", |b| {
+        b.iter(|| any.render_each(black_box(&text), &langs))
+    });
     group.finish();
 }
 
