@@ -91,9 +91,10 @@ fn bench_render(c: &mut Criterion) {
     });
     // What the platform does when a turn resolves: one parse, four views.
     let langs = [Lang::Ru; 4];
-    group.bench_function("boards for all four seats (state string, render_each)", |b| {
-        b.iter(|| any.render_each(black_box(&text), &langs))
-    });
+    group.bench_function(
+        "boards for all four seats (state string, render_each)",
+        |b| b.iter(|| any.render_each(black_box(&text), &langs)),
+    );
     group.finish();
 }
 

@@ -900,11 +900,9 @@ mod tests {
         assert_eq!(heard, expected);
     }
 
-    async fn run_all_spawned<F: std::future::Future>(
-        futures: impl Iterator<Item = F>,
-    ) -> Vec<F::Output>
+    async fn run_all_spawned<F>(futures: impl Iterator<Item = F>) -> Vec<F::Output>
     where
-        F: Send + 'static,
+        F: std::future::Future + Send + 'static,
         F::Output: Send + 'static,
     {
         let handles: Vec<_> = futures.map(tokio::spawn).collect();
