@@ -18,7 +18,7 @@ use smsarena::config::{Config, GenericConfig, ProviderKind};
 use smsarena::platform::compose_text;
 use smsarena::sms::Provider;
 use smsarena::sms::dispatcher::Dispatcher;
-use smsarena::store::{Store, TextStatus};
+use smsarena::store::{SentText, Store, TextStatus};
 use tokio::sync::watch;
 
 /// What the fake provider does with each request, in arrival order; then it accepts.
@@ -255,6 +255,38 @@ async fn an_opt_out_cancels_what_waits_but_not_the_text_on_its_way() {
             TextStatus::Cancelled
         ]
     );
+}
+
+#[tokio::test]
+async fn many_sends_are_recorded_at_once_with_or_without_a_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::fresh_database(dir.path()).await;
+    let store = open_store(&db).await;
+    queue_texts(&store, &["+8001", "+8002"], 1).await;
+    let now = Utc::now();
+    let texts = store
+        .run(move |tx| {
+            let claimed = tx.claim_texts(now, now + chrono::Duration::seconds(30), 10)?;
+            let sent: Vec<SentText<'_>> = claimed
+                .iter()
+                .map(|t| SentText {
+                    id: t.id,
+                    attempts: 2,
+                    provider_ref: (t.to == "+8001").then_some("ref-8001"),
+                    at: now,
+                })
+                .collect();
+            tx.mark_texts_sent(&sent)?;
+            Ok(vec![tx.texts_to("+8001")?, tx.texts_to("+8002")?])
+        })
+        .await
+        .unwrap();
+    for (phone, reference) in [(0, Some("ref-8001")), (1, None)] {
+        let text = &texts[phone][0];
+        assert_eq!(text.status, TextStatus::Sent);
+        assert_eq!(text.attempts, 2);
+        assert_eq!(text.provider_ref.as_deref(), reference);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -115,6 +115,16 @@ pub struct OutboxText {
     pub last_error: Option<String>,
 }
 
+/// A text the provider took, as [`Tx::mark_texts_sent`] records it.
+#[derive(Clone, Copy, Debug)]
+pub struct SentText<'a> {
+    pub id: i64,
+    /// Attempts made in all, the one that succeeded included.
+    pub attempts: u32,
+    pub provider_ref: Option<&'a str>,
+    pub at: DateTime<Utc>,
+}
+
 /// What a committed transaction did to the outbox, as the dispatcher of the
 /// same process hears it (see [`Store::take_outbox_feed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,6 +226,14 @@ pub trait Tx {
         provider_ref: Option<&str>,
         now: DateTime<Utc>,
     ) -> StoreResult<()>;
+    /// Records many sends at once; PostgreSQL does it in one statement, where a
+    /// round trip per text was a fifth of the statements per move.
+    fn mark_texts_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {
+        for text in sent {
+            self.mark_text_sent(text.id, text.attempts, text.provider_ref, text.at)?;
+        }
+        Ok(())
+    }
     /// Attempt number `attempts` failed in a way worth retrying at `next_attempt`.
     fn mark_text_retry(
         &mut self,

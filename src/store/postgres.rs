@@ -25,8 +25,8 @@ use tokio::runtime::Handle;
 use tokio::sync::Notify;
 
 use super::{
-    MatchRecord, MoveRecord, NewMatch, NewText, OutboxText, Player, SeatRecord, StoreError,
-    StoreResult, TextStatus, Tx, from_millis, millis,
+    MatchRecord, MoveRecord, NewMatch, NewText, OutboxText, Player, SeatRecord, SentText,
+    StoreError, StoreResult, TextStatus, Tx, from_millis, millis,
 };
 use crate::inbound::InboundMessage;
 use crate::lang::Lang;
@@ -385,6 +385,33 @@ impl Tx for PgTx {
         .bind(attempts as i32)
         .bind(provider_ref)
         .bind(millis(now));
+        self.handle.block_on(q.execute(&mut *self.tx))?;
+        Ok(())
+    }
+
+    fn mark_texts_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {
+        if sent.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<i64> = sent.iter().map(|t| t.id).collect();
+        let attempts: Vec<i32> = sent.iter().map(|t| t.attempts as i32).collect();
+        let refs: Vec<Option<String>> = sent
+            .iter()
+            .map(|t| t.provider_ref.map(str::to_string))
+            .collect();
+        let at: Vec<i64> = sent.iter().map(|t| millis(t.at)).collect();
+        // The same as mark_text_sent, for every text in one statement.
+        let q = sqlx::query(
+            "UPDATE outbox o SET status = CASE WHEN o.status = 'sending' THEN 'sent' ELSE o.status END,
+             attempts = v.attempts, provider_ref = COALESCE(v.provider_ref, o.provider_ref),
+             lease_until = NULL, last_error = NULL, updated_at = v.at
+             FROM UNNEST($1::bigint[], $2::int[], $3::text[], $4::bigint[]) AS v(id, attempts, provider_ref, at)
+             WHERE o.id = v.id",
+        )
+        .bind(ids)
+        .bind(attempts)
+        .bind(refs)
+        .bind(at);
         self.handle.block_on(q.execute(&mut *self.tx))?;
         Ok(())
     }

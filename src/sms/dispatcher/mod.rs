@@ -28,7 +28,7 @@ use super::rate::SendRate;
 use super::{Provider, SendError};
 use crate::clock::Clock;
 use crate::config::SmsConfig;
-use crate::store::{OutboxText, Store};
+use crate::store::{OutboxText, SentText, Store};
 
 /// Times the outcome of a send is written before giving up (about 4.5 s in all).
 const RECORD_ATTEMPTS: u32 = 6;
@@ -167,12 +167,23 @@ impl Dispatcher {
             let result = self
                 .store
                 .run(move |tx| {
+                    let sent: Vec<SentText<'_>> = outcomes
+                        .iter()
+                        .filter_map(|o| match &o.verdict {
+                            Verdict::Sent(reference) => Some(SentText {
+                                id: o.id,
+                                attempts: o.attempts,
+                                provider_ref: reference.as_deref(),
+                                at: o.at,
+                            }),
+                            _ => None,
+                        })
+                        .collect();
+                    tx.mark_texts_sent(&sent)?;
                     for o in outcomes.iter() {
                         let (id, attempts) = (o.id, o.attempts);
                         match &o.verdict {
-                            Verdict::Sent(reference) => {
-                                tx.mark_text_sent(id, attempts, reference.as_deref(), o.at)?
-                            }
+                            Verdict::Sent(_) => {}
                             Verdict::Retry(reason, next) => {
                                 tx.mark_text_retry(id, attempts, reason, *next, o.at)?
                             }
