@@ -68,7 +68,7 @@ impl PgStore {
         loop {
             // The connection is awaited here, not on the blocking thread: a
             // blocking thread per waiting caller grew to hundreds of threads
-            // (and 280 MB) under load, while only the pool's few can work.
+            // (287 MB resident in one bench run) while only the pool's few can work.
             let tx = self.pool.begin().await?;
             let handle = Handle::current();
             // The closure travels to the blocking thread and back, for a re-run.
