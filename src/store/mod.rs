@@ -376,12 +376,14 @@ impl Store {
         }
     }
 
-    /// Resolves when a transaction that queued texts has committed (or a little
-    /// later); the dispatcher waits on it instead of polling.
-    pub fn texts_queued(&self) -> &tokio::sync::Notify {
+    /// For a store whose dispatcher claims texts (PostgreSQL): signalled when a
+    /// transaction of this instance that queued texts has committed, so the
+    /// claiming loop waits on it instead of polling. `None` for SQLite, whose
+    /// dispatcher hears of every text through [`Store::take_outbox_feed`].
+    pub fn texts_queued(&self) -> Option<&tokio::sync::Notify> {
         match self {
-            Store::Sqlite(s) => s.texts_queued(),
-            Store::Postgres(s) => s.texts_queued(),
+            Store::Sqlite(_) => None,
+            Store::Postgres(s) => Some(s.texts_queued()),
         }
     }
 }

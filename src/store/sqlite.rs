@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use rusqlite_migration::{M, Migrations};
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 
 use super::{
     MatchRecord, MoveRecord, NewMatch, NewText, OutboxEvent, OutboxText, Player, SeatRecord,
@@ -41,7 +41,6 @@ fn migrations() -> Migrations<'static> {
 pub struct SqliteStore {
     jobs: mpsc::Sender<Box<dyn Job>>,
     reader: Arc<Mutex<Connection>>,
-    texts_queued: Arc<Notify>,
     /// Where the writer tells the dispatcher what each commit did to the outbox, once one listens.
     feed: Feed,
 }
@@ -74,12 +73,8 @@ impl SqliteStore {
         reader.pragma_update(None, "busy_timeout", 5000)?;
 
         let (jobs, rx) = mpsc::channel(QUEUE_DEPTH);
-        let texts_queued = Arc::new(Notify::new());
         let feed = Feed::default();
-        let writer_side = Committed {
-            texts_queued: texts_queued.clone(),
-            feed: feed.clone(),
-        };
+        let writer_side = feed.clone();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || writer_loop(writer, rx, max_batch.max(1), &writer_side))
@@ -87,7 +82,6 @@ impl SqliteStore {
         Ok(SqliteStore {
             jobs,
             reader: Arc::new(Mutex::new(reader)),
-            texts_queued,
             feed,
         })
     }
@@ -124,21 +118,11 @@ impl SqliteStore {
         .map_err(|_| StoreError::WriterGone)?
     }
 
-    pub fn texts_queued(&self) -> &Notify {
-        &self.texts_queued
-    }
-
     /// Subscribes the (one) dispatcher to what each commit does to the outbox.
     pub fn take_outbox_feed(&self) -> Option<mpsc::UnboundedReceiver<OutboxEvent>> {
         let (tx, rx) = mpsc::unbounded_channel();
         self.feed.set(tx).ok().map(|()| rx)
     }
-}
-
-/// Who hears of a commit: the dispatcher's wake-up and, once subscribed, its feed.
-struct Committed {
-    texts_queued: Arc<Notify>,
-    feed: Feed,
 }
 
 /// A caller's work, type-erased so one queue carries every result type.
@@ -186,7 +170,7 @@ fn writer_loop(
     conn: Connection,
     mut rx: mpsc::Receiver<Box<dyn Job>>,
     max_batch: usize,
-    committed: &Committed,
+    feed: &Feed,
 ) {
     let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(max_batch);
     while let Some(first) = rx.blocking_recv() {
@@ -210,14 +194,11 @@ fn writer_loop(
         for job in batch.drain(..) {
             job.finish(commit.as_ref().map(|_| ()).map_err(String::as_str));
         }
-        if commit.is_ok() && !events.is_empty() {
-            if let Some(feed) = committed.feed.get() {
-                for event in events {
-                    // A dispatcher that has stopped reads the table when it starts again.
-                    let _ = feed.send(event);
-                }
+        if let (Ok(()), Some(feed)) = (&commit, feed.get()) {
+            for event in events {
+                // A dispatcher that has stopped reads the table when it starts again.
+                let _ = feed.send(event);
             }
-            committed.texts_queued.notify_one();
         }
     }
 }

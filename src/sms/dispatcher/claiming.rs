@@ -29,7 +29,7 @@ pub(super) async fn run(
         if free == 0 {
             // Every slot is busy; recorded outcomes wake us.
             tokio::select! {
-                _ = this.store.texts_queued().notified() => {}
+                _ = woken(&this) => {}
                 _ = shutdown.changed() => {}
             }
             continue;
@@ -45,7 +45,7 @@ pub(super) async fn run(
         if claimed.is_empty() {
             let wait = idle_wait(&this).await;
             tokio::select! {
-                _ = this.store.texts_queued().notified() => {}
+                _ = woken(&this) => {}
                 _ = tokio::time::sleep(wait) => {}
                 _ = shutdown.changed() => {}
             }
@@ -64,6 +64,15 @@ pub(super) async fn run(
                 let _ = outcomes.send(Outcome::of(&text, verdict, this.clock.now()));
             });
         }
+    }
+}
+
+/// Resolves when this instance committed queued texts or recorded outcomes.
+async fn woken(this: &Dispatcher) {
+    match this.store.texts_queued() {
+        Some(queued) => queued.notified().await,
+        // Nothing signals such a store: the idle re-check finds its texts.
+        None => std::future::pending().await,
     }
 }
 

@@ -118,7 +118,10 @@ impl Dispatcher {
                 }
             }
             self.record(std::mem::take(&mut batch)).await;
-            self.store.texts_queued().notify_one();
+            // The claiming loop may claim these phones' next texts now.
+            if let Some(queued) = self.store.texts_queued() {
+                queued.notify_one();
+            }
         }
     }
 
