@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use crate::command::Command;
 use crate::config::Config;
 use crate::inbound::InboundMessage;
-use crate::store::{NewText, Player, StoreResult, Tx};
+use crate::store::{Arrival, NewText, Player, StoreResult, Tx};
 
 mod account;
 mod after_match;
@@ -73,16 +73,16 @@ impl Platform {
         msg: &InboundMessage,
         now: DateTime<Utc>,
     ) -> StoreResult<Handled> {
-        if !tx.record_inbound(msg)? {
-            return Ok(Handled::Duplicate);
-        }
+        let player = match tx.accept_inbound(msg)? {
+            Arrival::Duplicate => return Ok(Handled::Duplicate),
+            Arrival::New(player) => player,
+        };
         let mut ctx = Ctx {
             platform: self,
             tx,
             now,
             reply_from: &msg.to,
         };
-        let player = ctx.tx.player_by_phone(&msg.from)?;
         let command = Command::parse(&msg.text);
         match player {
             // An opted-out number hears nothing until it opts back in.

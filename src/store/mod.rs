@@ -11,6 +11,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use crate::inbound::InboundMessage;
 use crate::lang::Lang;
 
+mod group_commit;
 mod postgres;
 mod sqlite;
 
@@ -39,6 +40,23 @@ pub enum StoreError {
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
+
+impl StoreError {
+    /// A deadlock, serialization failure, lock wait given up on or unique-key
+    /// race with another transaction (PostgreSQL): the same work run again
+    /// afterwards may well succeed.
+    pub fn is_conflict(&self) -> bool {
+        match self {
+            StoreError::Postgres(sqlx::Error::Database(db)) => {
+                matches!(
+                    db.code().as_deref(),
+                    Some("40001" | "40P01" | "23505" | "55P03")
+                )
+            }
+            _ => false,
+        }
+    }
+}
 
 /// A phone number we know: registered (with a nick) or not yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,10 +203,27 @@ pub struct MoveRecord {
     pub state_after: String,
 }
 
+/// An inbound message as [`Tx::accept_inbound`] found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// Its provider id was seen before: not to be applied again.
+    Duplicate,
+    /// Recorded now; the sender's row, when we know the number, as `player_by_phone` gives it.
+    New(Option<Player>),
+}
+
 /// One transaction's worth of operations. Implemented once per backend.
 pub trait Tx {
     /// Records an inbound message; `false` when its provider id was seen before.
     fn record_inbound(&mut self, msg: &InboundMessage) -> StoreResult<bool>;
+    /// Records an inbound message and, if it is new, loads its sender: what
+    /// every inbound text starts with (PostgreSQL does both in one round trip).
+    fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
+        if !self.record_inbound(msg)? {
+            return Ok(Arrival::Duplicate);
+        }
+        Ok(Arrival::New(self.player_by_phone(&msg.from)?))
+    }
 
     fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>>;
     /// Looks a nick up case-insensitively.
@@ -199,7 +234,7 @@ pub trait Tx {
     fn save_player(&mut self, player: &Player, now: DateTime<Utc>) -> StoreResult<()>;
 
     /// Queues a text; it is sent only once this transaction commits.
-    fn enqueue_text(&mut self, text: &NewText, now: DateTime<Utc>) -> StoreResult<i64>;
+    fn enqueue_text(&mut self, text: &NewText, now: DateTime<Utc>) -> StoreResult<()>;
     /// Cancels every text to `phone` not yet handed to the provider (the phone opted out).
     fn cancel_texts_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64>;
 
@@ -326,7 +361,9 @@ impl Store {
     /// Opens (creating and migrating) the database a URL names.
     pub async fn open(url: &str, max_batch: usize) -> StoreResult<Store> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return Ok(Store::Postgres(PgStore::open(url, PG_POOL_SIZE).await?));
+            return Ok(Store::Postgres(
+                PgStore::open(url, PG_POOL_SIZE, max_batch).await?,
+            ));
         }
         if let Some(path) = url.strip_prefix("sqlite://") {
             let path = path.to_string();
@@ -341,8 +378,8 @@ impl Store {
 
     /// Runs `f` in one transaction and returns its result once the transaction committed.
     /// An `Err` from `f` rolls back everything `f` wrote. `f` may run more than once
-    /// (PostgreSQL re-runs a transaction that lost a deadlock), so it must not
-    /// have effects outside the transaction.
+    /// (a batch is re-run when one of its callers failed; PostgreSQL re-runs a
+    /// caller that lost a deadlock), so it must not have effects outside the transaction.
     pub async fn run<T, F>(&self, f: F) -> StoreResult<T>
     where
         T: Send + 'static,
@@ -351,6 +388,21 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.run(f).await,
             Store::Postgres(s) => s.run(f).await,
+        }
+    }
+
+    /// Like [`Store::run`], but outside the batches of callers that
+    /// [`Store::run`] commits together, where there are such (PostgreSQL): for
+    /// the dispatcher's claims, which scan the outbox and would hold up every
+    /// caller of a batch. On SQLite, with its one writer, the same as `run`.
+    pub async fn run_solo<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
+        match self {
+            Store::Sqlite(s) => s.run(f).await,
+            Store::Postgres(s) => s.run_solo(f).await,
         }
     }
 
@@ -388,8 +440,9 @@ impl Store {
     }
 }
 
-/// Connections each instance keeps to PostgreSQL.
-const PG_POOL_SIZE: u32 = 16;
+/// Pooled connections each instance keeps to PostgreSQL beside its writer's
+/// one: for the dispatcher's claims ([`Store::run_solo`]) and health checks.
+const PG_POOL_SIZE: u32 = 4;
 
 /// Tables `count_rows` may name (the name is spliced into SQL, so it is checked).
 pub(crate) const KNOWN_TABLES: &[&str] = &[

@@ -3,19 +3,19 @@
 //! Why not sqlx here: its SQLite driver hands every statement to a worker
 //! thread and back (~430 µs per move measured); one rusqlite connection owned
 //! by one thread, committing many callers' work per transaction, is ten times
-//! faster and gives SQLite the single writer it wants. Each caller's work runs
-//! inside its own SAVEPOINT, so one caller's error rolls back only its writes,
-//! and every caller hears back only after the shared COMMIT.
+//! faster and gives SQLite the single writer it wants. Batches run through
+//! [`group_commit`]: one caller's error rolls back only its writes, and every
+//! caller hears back only after the shared COMMIT.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use rusqlite_migration::{M, Migrations};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
+use super::group_commit::{self, BatchTx, Job};
 use super::{
     MatchRecord, MoveRecord, NewMatch, NewText, OutboxEvent, OutboxText, Player, SeatRecord,
     StoreError, StoreResult, TextStatus, Tx, from_millis, millis,
@@ -91,17 +91,7 @@ impl SqliteStore {
         T: Send + 'static,
         F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
     {
-        let (reply, answer) = oneshot::channel();
-        let job = TypedJob {
-            work: f,
-            result: None,
-            reply,
-        };
-        self.jobs
-            .send(Box::new(job))
-            .await
-            .map_err(|_| StoreError::WriterGone)?;
-        answer.await.map_err(|_| StoreError::WriterGone)?
+        group_commit::submit(&self.jobs, f).await
     }
 
     pub async fn ping(&self) -> StoreResult<()> {
@@ -125,47 +115,6 @@ impl SqliteStore {
     }
 }
 
-/// A caller's work, type-erased so one queue carries every result type.
-trait Job: Send {
-    /// Runs the work (again, if the batch is re-run); `false` when it failed
-    /// and its writes must roll back.
-    fn run(&mut self, tx: &mut SqliteTx<'_>) -> bool;
-    /// Hands the result back once the batch's COMMIT succeeded or failed.
-    fn finish(self: Box<Self>, commit: Result<(), &str>);
-}
-
-struct TypedJob<T, F> {
-    work: F,
-    result: Option<StoreResult<T>>,
-    reply: oneshot::Sender<StoreResult<T>>,
-}
-
-impl<T, F> Job for TypedJob<T, F>
-where
-    T: Send + 'static,
-    F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
-{
-    fn run(&mut self, tx: &mut SqliteTx<'_>) -> bool {
-        // A bug in one caller's work must not take the writer (and every
-        // other caller) down with it.
-        let work = &self.work;
-        let result =
-            catch_unwind(AssertUnwindSafe(|| work(tx))).unwrap_or(Err(StoreError::Panicked));
-        let ok = result.is_ok();
-        self.result = Some(result);
-        ok
-    }
-
-    fn finish(self: Box<Self>, commit: Result<(), &str>) {
-        let result = match commit {
-            Ok(()) => self.result.unwrap_or(Err(StoreError::WriterGone)),
-            Err(e) => Err(StoreError::CommitFailed(e.to_string())),
-        };
-        // The caller may have gone away (request cancelled); nothing to do then.
-        let _ = self.reply.send(result);
-    }
-}
-
 fn writer_loop(
     conn: Connection,
     mut rx: mpsc::Receiver<Box<dyn Job>>,
@@ -173,28 +122,21 @@ fn writer_loop(
     feed: &Feed,
 ) {
     let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(max_batch);
-    while let Some(first) = rx.blocking_recv() {
-        batch.push(first);
-        while batch.len() < max_batch {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        let mut tx = SqliteTx {
-            conn: &conn,
-            events: Vec::new(),
-        };
-        let outcome = run_batch(&mut tx, &mut batch);
-        let events = std::mem::take(&mut tx.events);
-        let commit = outcome.as_ref().map(|_| ()).map_err(|e| e.to_string());
-        if let Err(e) = &commit {
+    // Stays empty: conflicts with other transactions need another writer.
+    let mut again: Vec<Box<dyn Job>> = Vec::new();
+    let mut tx = SqliteTx {
+        conn: &conn,
+        events: Vec::new(),
+        events_at_savepoint: 0,
+    };
+    while group_commit::next_batch(&mut rx, &mut batch, &mut again, max_batch) {
+        let outcome = group_commit::run_batch(&mut tx, &mut batch);
+        if let Err(e) = &outcome {
             tracing::error!(error = %e, jobs = batch.len(), "sqlite batch failed");
         }
-        for job in batch.drain(..) {
-            job.finish(commit.as_ref().map(|_| ()).map_err(String::as_str));
-        }
-        if let (Ok(()), Some(feed)) = (&commit, feed.get()) {
+        group_commit::finish_batch(&mut batch, &outcome, &mut again);
+        let events = std::mem::take(&mut tx.events);
+        if let (Ok(()), Some(feed)) = (&outcome, feed.get()) {
             for event in events {
                 // A dispatcher that has stopped reads the table when it starts again.
                 let _ = feed.send(event);
@@ -203,60 +145,54 @@ fn writer_loop(
     }
 }
 
-/// Runs a batch of jobs in one transaction.
-///
-/// First without savepoints: a savepoint makes SQLite copy every page a job
-/// is about to change into a statement journal (the largest single cost of
-/// the writer in a profile), and jobs almost never fail. When one does, the
-/// whole transaction is rolled back and the batch runs again with a savepoint
-/// per job, so that only the failed job's writes are undone. Jobs may run
-/// twice: [`super::Store::run`] asks for that of every closure.
-fn run_batch(tx: &mut SqliteTx<'_>, batch: &mut [Box<dyn Job>]) -> rusqlite::Result<()> {
-    if run_in_transaction(tx, batch, false)? {
-        return Ok(());
-    }
-    run_in_transaction(tx, batch, true).map(|_| ())
-}
-
-/// `Ok(false)`: a job failed with no savepoint to undo it alone; nothing was committed.
-fn run_in_transaction(
-    tx: &mut SqliteTx<'_>,
-    batch: &mut [Box<dyn Job>],
-    savepoints: bool,
-) -> rusqlite::Result<bool> {
-    tx.events.clear();
-    tx.conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
-    let result = (|| {
-        for job in batch.iter_mut() {
-            if !savepoints {
-                if !job.run(tx) {
-                    return Ok(false);
-                }
-                continue;
-            }
-            tx.conn.prepare_cached("SAVEPOINT job")?.execute([])?;
-            let events_before = tx.events.len();
-            if !job.run(tx) {
-                tx.events.truncate(events_before);
-                tx.conn.prepare_cached("ROLLBACK TO job")?.execute([])?;
-            }
-            tx.conn.prepare_cached("RELEASE job")?.execute([])?;
-        }
-        tx.conn.prepare_cached("COMMIT")?.execute([])?;
-        Ok(true)
-    })();
-    if !matches!(result, Ok(true)) {
-        let _ = tx.conn.execute_batch("ROLLBACK");
-        tx.events.clear();
-    }
-    result
-}
-
 /// The writer's connection inside an open transaction.
 pub(super) struct SqliteTx<'c> {
     conn: &'c Connection,
     /// What this transaction did to the outbox, told to the dispatcher after COMMIT.
     events: Vec<OutboxEvent>,
+    /// How many of `events` came before the current job's savepoint.
+    events_at_savepoint: usize,
+}
+
+impl SqliteTx<'_> {
+    fn execute(&self, sql: &str) -> StoreResult<()> {
+        self.conn.prepare_cached(sql)?.execute([])?;
+        Ok(())
+    }
+}
+
+impl BatchTx for SqliteTx<'_> {
+    fn tx(&mut self) -> &mut dyn Tx {
+        self
+    }
+
+    fn begin(&mut self) -> StoreResult<()> {
+        self.events.clear();
+        self.execute("BEGIN IMMEDIATE")
+    }
+
+    fn savepoint(&mut self) -> StoreResult<()> {
+        self.events_at_savepoint = self.events.len();
+        self.execute("SAVEPOINT job")
+    }
+
+    fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
+        self.events.truncate(self.events_at_savepoint);
+        self.execute("ROLLBACK TO job")
+    }
+
+    fn release_savepoint(&mut self) -> StoreResult<()> {
+        self.execute("RELEASE job")
+    }
+
+    fn commit(&mut self) -> StoreResult<()> {
+        self.execute("COMMIT")
+    }
+
+    fn rollback(&mut self) {
+        self.events.clear();
+        let _ = self.conn.execute_batch("ROLLBACK");
+    }
 }
 
 const PLAYER_COLUMNS: &str = "id, phone, nick, lang, opted_out, away";
@@ -395,7 +331,7 @@ impl Tx for SqliteTx<'_> {
         Ok(())
     }
 
-    fn enqueue_text(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<i64> {
+    fn enqueue_text(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
         let id = self
             .conn
             .prepare_cached(
@@ -422,7 +358,7 @@ impl Tx for SqliteTx<'_> {
             provider_ref: None,
             last_error: None,
         }));
-        Ok(id)
+        Ok(())
     }
 
     fn cancel_texts_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {

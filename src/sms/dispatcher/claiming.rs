@@ -80,13 +80,18 @@ async fn claim(this: &Dispatcher, limit: usize) -> Result<Vec<OutboxText>, Store
     let now = this.clock.now();
     let lease_until = now + chrono::Duration::milliseconds(this.cfg.lease_ms as i64);
     this.store
-        .run(move |tx| tx.claim_texts(now, lease_until, limit))
+        .run_solo(move |tx| tx.claim_texts(now, lease_until, limit))
         .await
 }
 
 /// How long to sleep when nothing is due: until the next retry, at most [`IDLE_RECHECK`].
 async fn idle_wait(this: &Dispatcher) -> Duration {
-    let next = this.store.run(|tx| tx.next_text_due()).await.ok().flatten();
+    let next = this
+        .store
+        .run_solo(|tx| tx.next_text_due())
+        .await
+        .ok()
+        .flatten();
     match next {
         Some(due) => (due - this.clock.now())
             .to_std()

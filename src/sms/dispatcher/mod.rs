@@ -167,9 +167,11 @@ impl Dispatcher {
         let mut last_error = None;
         for attempt in 1..=RECORD_ATTEMPTS {
             let outcomes = batch.clone();
+            // Beside the platform's batches (PostgreSQL): recording sends is the
+            // dispatcher's bookkeeping and need not wait for the players' moves.
             let result = self
                 .store
-                .run(move |tx| {
+                .run_solo(move |tx| {
                     let sent: Vec<SentText<'_>> = outcomes
                         .iter()
                         .filter_map(|o| match &o.verdict {
