@@ -313,6 +313,16 @@ impl Driver {
             _ => 0,
         }
     }
+
+    /// Of the ids the database holds, how many never arrived: where ids may
+    /// have gaps (a PostgreSQL sequence is not rolled back with a transaction).
+    pub fn missing_of(&self, committed: &[i64]) -> u64 {
+        let shared = self.lock();
+        committed
+            .iter()
+            .filter(|id| !shared.seen.contains(&(**id as u64)))
+            .count() as u64
+    }
 }
 
 fn sample(shared: &mut Shared, line: String) {

@@ -34,7 +34,7 @@ pub mod resources;
 pub mod sender;
 
 use driver::{Driver, Kind};
-use report::{Memory, Report, Window};
+use report::{Memory, Missing, Report, Window};
 use resources::{CpuMark, PeakRss};
 use sender::{CallStats, Target};
 
@@ -304,6 +304,18 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         Some(path) => Some(check_database(path, &driver).await),
         None => None,
     };
+    // With the database at hand, a gap in the ids is a text lost only if the
+    // database holds that id: a rolled-back transaction leaves gaps too.
+    let missing = match &args.db {
+        Some(path) => match committed_ids(path, &driver).await {
+            Ok(ids) => Missing::Committed(driver.missing_of(&ids)),
+            Err(e) => {
+                eprintln!("bench: {e}; judging by gaps in the ids instead");
+                Missing::Gaps(driver.missing_ids())
+            }
+        },
+        None => Missing::Gaps(driver.missing_ids()),
+    };
     if !args.hold.is_zero() {
         eprintln!(
             "bench: holding {:?} with the matches in progress",
@@ -366,7 +378,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .clone(),
-        missing_ids: driver.missing_ids(),
+        missing,
         outstanding: driver.outstanding(),
         counts,
         memory,
@@ -396,6 +408,19 @@ async fn check_database(db: &str, driver: &Driver) -> Result<String, String> {
     Err(last)
 }
 
+/// The ids of every text the database holds from the lowest id we received
+/// to the highest.
+async fn committed_ids(db: &str, driver: &Driver) -> Result<Vec<i64>, String> {
+    let (lo, hi) = {
+        let shared = driver.lock();
+        (shared.counts.min_id, shared.counts.max_id)
+    };
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => Outbox::open(db).await?.ids(lo as i64, hi as i64).await,
+        _ => Ok(Vec::new()),
+    }
+}
+
 /// The gateway's outbox, read-only, in either database.
 enum Outbox {
     Sqlite(rusqlite::Connection),
@@ -416,6 +441,27 @@ impl Outbox {
         rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map(Outbox::Sqlite)
             .map_err(|e| format!("cannot open {path}: {e}"))
+    }
+
+    /// The ids from `lo` to `hi`.
+    async fn ids(&self, lo: i64, hi: i64) -> Result<Vec<i64>, String> {
+        const SQL: &str = "SELECT id FROM outbox WHERE id BETWEEN ";
+        let read = match self {
+            Outbox::Sqlite(conn) => conn
+                .prepare(&format!("{SQL}?1 AND ?2"))
+                .and_then(|mut stmt| {
+                    stmt.query_map([lo, hi], |r| r.get(0))?
+                        .collect::<Result<Vec<i64>, _>>()
+                })
+                .map_err(|e| e.to_string()),
+            Outbox::Postgres(pool) => sqlx::query_scalar::<_, i64>(&format!("{SQL}$1 AND $2"))
+                .bind(lo)
+                .bind(hi)
+                .fetch_all(pool)
+                .await
+                .map_err(|e| e.to_string()),
+        };
+        read.map_err(|e| format!("reading the outbox: {e}"))
     }
 
     /// Texts from `min_id` on, and how many of them are `sent`.
