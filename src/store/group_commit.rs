@@ -107,6 +107,17 @@ where
     T: Send + 'static,
     F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
 {
+    let (job, answer) = job(work);
+    jobs.send(job).await.map_err(|_| StoreError::WriterGone)?;
+    answer.await.map_err(|_| StoreError::WriterGone)?
+}
+
+/// A job for `work`, and where its result will arrive.
+pub(super) fn job<T, F>(work: F) -> (Box<dyn Job>, oneshot::Receiver<StoreResult<T>>)
+where
+    T: Send + 'static,
+    F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+{
     let (reply, answer) = oneshot::channel();
     let job = TypedJob {
         work,
@@ -114,10 +125,7 @@ where
         result: None,
         reply,
     };
-    jobs.send(Box::new(job))
-        .await
-        .map_err(|_| StoreError::WriterGone)?;
-    answer.await.map_err(|_| StoreError::WriterGone)?
+    (Box::new(job), answer)
 }
 
 /// Starts the next batch with the jobs to run `again`, or waits for a new
