@@ -63,7 +63,7 @@ impl HttpConfig {
 pub struct DatabaseConfig {
     /// `sqlite://path/to/file.db` or `postgres://...`.
     pub url: String,
-    /// Most inbound messages the SQLite writer commits in one transaction.
+    /// Most callers the writer (SQLite or PostgreSQL) commits in one transaction.
     pub max_batch: usize,
 }
 
