@@ -17,6 +17,9 @@ use crate::store::{OutboxText, StoreError};
 /// Longest the loop sleeps without looking, a guard against a missed wake-up
 /// and the way it hears of texts other instances queued.
 const IDLE_RECHECK: Duration = Duration::from_secs(5);
+/// How long a wake-up waits for others before claiming: every claim is a
+/// transaction of its own, and under load wake-ups come every millisecond.
+pub(super) const LINGER: Duration = Duration::from_millis(5);
 
 pub(super) async fn run(
     this: Arc<Dispatcher>,
@@ -29,7 +32,7 @@ pub(super) async fn run(
         if free == 0 {
             // Every slot is busy; recorded outcomes wake us.
             tokio::select! {
-                _ = woken(&this) => {}
+                _ = woken(&this) => tokio::time::sleep(LINGER).await,
                 _ = shutdown.changed() => {}
             }
             continue;
@@ -45,7 +48,7 @@ pub(super) async fn run(
         if claimed.is_empty() {
             let wait = idle_wait(&this).await;
             tokio::select! {
-                _ = woken(&this) => {}
+                _ = woken(&this) => tokio::time::sleep(LINGER).await,
                 _ = tokio::time::sleep(wait) => {}
                 _ = shutdown.changed() => {}
             }

@@ -111,6 +111,11 @@ impl Dispatcher {
         let mut batch = Vec::with_capacity(RECORD_BATCH);
         while let Some(first) = outcomes.recv().await {
             batch.push(first);
+            // A store shared by instances records in a transaction of its own
+            // each time: let a few milliseconds' outcomes gather first.
+            if self.store.texts_queued().is_some() {
+                tokio::time::sleep(claiming::LINGER).await;
+            }
             while batch.len() < RECORD_BATCH {
                 match outcomes.try_recv() {
                     Ok(outcome) => batch.push(outcome),
