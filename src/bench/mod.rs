@@ -45,7 +45,7 @@ pub struct BenchArgs {
     /// as a comma-separated list, over which the connections are spread.
     #[arg(long, default_value = "http://127.0.0.1:8080", value_delimiter = ',')]
     pub gateway: Vec<String>,
-    /// Where the capture server listens; the gateway's sms.generic.url must be http://<this>/capture.
+    /// Where the capture server listens; the gateway's sms.generic.url must be `http://<this>/capture`.
     #[arg(long, default_value = "127.0.0.1:9099")]
     pub capture: SocketAddr,
     /// Concurrent HTTP connections to the gateway's webhook.

@@ -9,8 +9,11 @@
 //! on itself, and saves round trips two ways:
 //! - writes are deferred and go out together in one statement just before the
 //!   next read, or before COMMIT ([`PendingWrites`]), so reads still see them;
-//! - the player a text comes from is loaded with his last match and its seats
-//!   in one statement, the three things almost every text needs next.
+//! - a text's first statement records it, locks its sender and carries the
+//!   previous caller's writes. The sender's match and its seats are read by
+//!   statements of their own, each begun once the lock before it is held: a
+//!   statement sees the database as of its start, even after waiting for a
+//!   lock, and must not miss what the lock's last holder wrote.
 //!
 //! Concurrency between instances is still the database's job:
 //! - a player's row is locked (`FOR UPDATE`) when his text is handled, so one
@@ -21,8 +24,9 @@
 //!   instances form groups from the same queue at once;
 //! - outbox texts and due timers are claimed with `FOR UPDATE SKIP LOCKED`, and
 //!   a claimed text carries a lease that another instance may take over once it expires;
-//! - a closure that meets a deadlock, a serialization failure or a unique-key
-//!   race (two instances creating the same phone's row) runs again in a later batch.
+//! - a closure that meets a deadlock, a serialization failure, a lock wait
+//!   longer than [`LOCK_TIMEOUT`] or a unique-key race (two instances creating
+//!   the same phone's row) runs again in a later batch.
 //!
 //! The dispatcher's claims run beside the writer on a small pool
 //! ([`PgStore::run_solo`]): they scan the outbox, and every caller in a batch

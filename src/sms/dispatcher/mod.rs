@@ -4,10 +4,10 @@
 //! different phones are served concurrently, up to `sms.concurrency` sends at
 //! once. Where the texts come from depends on the store:
 //!
-//! - [`fed`]: a store written by this process alone (SQLite) tells the
+//! - `fed`: a store written by this process alone (SQLite) tells the
 //!   dispatcher of every commit; each phone's texts wait in memory, so sending
 //!   costs the database one write per text (its outcome) and nothing per claim.
-//! - [`claiming`]: a store shared by several instances (PostgreSQL) is asked
+//! - `claiming`: a store shared by several instances (PostgreSQL) is asked
 //!   for due texts, at most one per phone, leased so that a dead instance's
 //!   texts go to the others.
 //!
