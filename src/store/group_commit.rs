@@ -36,7 +36,7 @@ pub(super) trait BatchTx {
     fn rollback(&mut self);
 }
 
-/// Runs a caller's work may have in all: the first and those after conflicts.
+/// Batches a caller's work may run in: the first and those after conflicts.
 pub(super) const MAX_RUNS: u32 = 5;
 
 /// A caller's work, type-erased so one queue carries every result type.

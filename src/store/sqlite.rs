@@ -124,11 +124,7 @@ fn writer_loop(
     let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(max_batch);
     // Stays empty: conflicts with other transactions need another writer.
     let mut again: Vec<Box<dyn Job>> = Vec::new();
-    let mut tx = SqliteTx {
-        conn: &conn,
-        events: Vec::new(),
-        events_at_savepoint: 0,
-    };
+    let mut tx = SqliteTx::new(&conn);
     while group_commit::next_batch(&mut rx, &mut batch, &mut again, max_batch) {
         let outcome = group_commit::run_batch(&mut tx, &mut batch);
         if let Err(e) = &outcome {
@@ -154,7 +150,15 @@ pub(super) struct SqliteTx<'c> {
     events_at_savepoint: usize,
 }
 
-impl SqliteTx<'_> {
+impl<'c> SqliteTx<'c> {
+    fn new(conn: &'c Connection) -> SqliteTx<'c> {
+        SqliteTx {
+            conn,
+            events: Vec::new(),
+            events_at_savepoint: 0,
+        }
+    }
+
     fn execute(&self, sql: &str) -> StoreResult<()> {
         self.conn.prepare_cached(sql)?.execute([])?;
         Ok(())
@@ -764,6 +768,19 @@ mod tests {
         }
     }
 
+    /// A migrated database in `dir`, for a writer's transaction to run on.
+    fn migrated(dir: &tempfile::TempDir) -> Connection {
+        let mut conn = Connection::open(dir.path().join("t.db")).unwrap();
+        migrations().to_latest(&mut conn).unwrap();
+        conn
+    }
+
+    /// Whom the texts in the outbox are to, oldest first.
+    fn queued_to(tx: &mut SqliteTx<'_>) -> Vec<String> {
+        let texts = tx.pending_texts().unwrap();
+        texts.into_iter().map(|(t, _)| t.to).collect()
+    }
+
     /// A job that queues a text to `to`, then ends as `outcome` says.
     fn queuing_job(to: &'static str, outcome: &'static str) -> Box<dyn Job> {
         let (job, _answer) = group_commit::job(move |tx| {
@@ -783,13 +800,8 @@ mod tests {
     #[test]
     fn a_batch_reports_only_the_texts_of_jobs_that_committed() {
         let dir = tempfile::tempdir().unwrap();
-        let mut conn = Connection::open(dir.path().join("t.db")).unwrap();
-        migrations().to_latest(&mut conn).unwrap();
-        let mut tx = SqliteTx {
-            conn: &conn,
-            events: Vec::new(),
-            events_at_savepoint: 0,
-        };
+        let conn = migrated(&dir);
+        let mut tx = SqliteTx::new(&conn);
         let mut batch = vec![
             queuing_job("+1", "ok"),
             queuing_job("+2", "fail"),
@@ -807,12 +819,96 @@ mod tests {
             })
             .collect();
         assert_eq!(heard, ["+1", "+3", "+5"]);
-        let stored: Vec<String> = tx
-            .pending_texts()
-            .unwrap()
-            .into_iter()
-            .map(|(t, _)| t.to)
-            .collect();
-        assert_eq!(stored, heard);
+        assert_eq!(queued_to(&mut tx), heard);
+    }
+
+    /// What PostgreSQL says when it chose this transaction to end a deadlock.
+    #[derive(Debug)]
+    struct Deadlock;
+
+    impl std::fmt::Display for Deadlock {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("deadlock detected")
+        }
+    }
+
+    impl std::error::Error for Deadlock {}
+
+    impl sqlx::error::DatabaseError for Deadlock {
+        fn message(&self) -> &str {
+            "deadlock detected"
+        }
+        fn code(&self) -> Option<std::borrow::Cow<'_, str>> {
+            Some("40P01".into())
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    /// A caller that lost a deadlock is run again in the next batch (its
+    /// writes in the first undone), and one that keeps losing gets the error
+    /// after `MAX_RUNS` batches. The runner is the same for both databases; SQLite's
+    /// connection stands in for PostgreSQL's here.
+    #[test]
+    fn a_caller_that_lost_a_deadlock_runs_again_in_the_next_batch() {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let conn = migrated(&dir);
+        let mut tx = SqliteTx::new(&conn);
+        let deadlock = || StoreError::Postgres(sqlx::Error::Database(Box::new(Deadlock)));
+        let unlucky_runs = Arc::new(AtomicU32::new(0));
+        let runs = unlucky_runs.clone();
+        let (unlucky, mut unlucky_answer) = group_commit::job(move |tx| {
+            tx.enqueue_text(&text("+1"), Utc::now())?;
+            // Lost in its batch's first run and in the re-run with savepoints.
+            match runs.fetch_add(1, Ordering::SeqCst) {
+                0 | 1 => Err(deadlock()),
+                n => Ok(n),
+            }
+        });
+        let (doomed, mut doomed_answer) = group_commit::job(move |tx| {
+            tx.enqueue_text(&text("+2"), Utc::now())?;
+            Err::<(), _>(deadlock())
+        });
+        let (lucky, mut lucky_answer) =
+            group_commit::job(|tx| tx.enqueue_text(&text("+3"), Utc::now()));
+
+        let mut batch = vec![unlucky, doomed, lucky];
+        let mut again = Vec::new();
+        let outcome = group_commit::run_batch(&mut tx, &mut batch);
+        group_commit::finish_batch(&mut batch, &outcome, &mut again);
+        assert!(matches!(lucky_answer.try_recv(), Ok(Ok(()))));
+        assert!(
+            unlucky_answer.try_recv().is_err(),
+            "no answer yet: it runs again"
+        );
+        assert_eq!(again.len(), 2);
+
+        let mut batches = 1;
+        while !again.is_empty() {
+            batch.append(&mut again);
+            let outcome = group_commit::run_batch(&mut tx, &mut batch);
+            group_commit::finish_batch(&mut batch, &outcome, &mut again);
+            batches += 1;
+        }
+        assert_eq!(
+            batches,
+            group_commit::MAX_RUNS,
+            "the doomed one ran in MAX_RUNS batches"
+        );
+        // The unlucky caller's first batch was undone, its second committed.
+        assert!(matches!(unlucky_answer.try_recv(), Ok(Ok(n)) if n >= 2));
+        assert!(matches!(doomed_answer.try_recv(), Ok(Err(e)) if e.is_conflict()));
+        assert_eq!(queued_to(&mut tx), ["+3", "+1"]);
     }
 }
