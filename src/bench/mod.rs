@@ -300,21 +300,26 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     }
     // A moment more, so a late duplicate would be seen.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let db_check = match &args.db {
-        Some(path) => Some(check_database(path, &driver).await),
+    let outbox = match &args.db {
+        Some(path) => Some(Outbox::open(path).await),
+        None => None,
+    };
+    let db_check = match &outbox {
+        Some(Ok(outbox)) => Some(check_database(outbox, &driver).await),
+        Some(Err(e)) => Some(Err(e.clone())),
         None => None,
     };
     // With the database at hand, a gap in the ids is a text lost only if the
     // database holds that id: a rolled-back transaction leaves gaps too.
-    let missing = match &args.db {
-        Some(path) => match committed_ids(path, &driver).await {
+    let missing = match &outbox {
+        Some(Ok(outbox)) => match committed_ids(outbox, &driver).await {
             Ok(ids) => Missing::Committed(driver.missing_of(&ids)),
             Err(e) => {
                 eprintln!("bench: {e}; judging by gaps in the ids instead");
                 Missing::Gaps(driver.missing_ids())
             }
         },
-        None => Missing::Gaps(driver.missing_ids()),
+        _ => Missing::Gaps(driver.missing_ids()),
     };
     if !args.hold.is_zero() {
         eprintln!(
@@ -392,9 +397,8 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
 /// Reads the gateway's outbox: every text from the first one we saw on must
 /// be `sent` and must have reached us. Waits a little, since a text is marked
 /// sent only after our capture server answered.
-async fn check_database(db: &str, driver: &Driver) -> Result<String, String> {
+async fn check_database(outbox: &Outbox, driver: &Driver) -> Result<String, String> {
     let min_id = driver.lock().counts.min_id.unwrap_or(1) as i64;
-    let outbox = Outbox::open(db).await?;
     let mut last = String::new();
     for _ in 0..50 {
         let (total, sent) = outbox.sent_since(min_id).await?;
@@ -410,13 +414,13 @@ async fn check_database(db: &str, driver: &Driver) -> Result<String, String> {
 
 /// The ids of every text the database holds from the lowest id we received
 /// to the highest.
-async fn committed_ids(db: &str, driver: &Driver) -> Result<Vec<i64>, String> {
+async fn committed_ids(outbox: &Outbox, driver: &Driver) -> Result<Vec<i64>, String> {
     let (lo, hi) = {
         let shared = driver.lock();
         (shared.counts.min_id, shared.counts.max_id)
     };
     match (lo, hi) {
-        (Some(lo), Some(hi)) => Outbox::open(db).await?.ids(lo as i64, hi as i64).await,
+        (Some(lo), Some(hi)) => outbox.ids(lo as i64, hi as i64).await,
         _ => Ok(Vec::new()),
     }
 }

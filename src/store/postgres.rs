@@ -401,19 +401,30 @@ impl BatchTx for PgTx<'_> {
     }
 }
 
-const PLAYER_COLUMNS: &str = "p.id, p.phone, p.nick, p.lang, p.opted_out, p.away";
+/// A player's columns (players aliased `p`), as a literal so that the
+/// statements built at compile time can splice it in too.
+macro_rules! player_columns {
+    () => {
+        "p.id, p.phone, p.nick, p.lang, p.opted_out, p.away"
+    };
+}
+
+const PLAYER_COLUMNS: &str = player_columns!();
 
 /// Records an inbound message and locks its sender's row: the sender's
 /// player columns (null for a stranger), then 0 for a duplicate or 1.
 static ACCEPT_INBOUND: Rider = Rider {
     slot: 1,
-    ctes: "arrived AS (
+    ctes: concat!(
+        "arrived AS (
             INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
             VALUES (${0}, ${1}, ${2}, ${3}, ${4}, ${5}) ON CONFLICT (provider, provider_id) DO NOTHING
             RETURNING 1),
         sender AS (
-            SELECT p.id, p.phone, p.nick, p.lang, p.opted_out, p.away FROM players p
-            WHERE p.phone = ${2} FOR UPDATE)",
+            SELECT ",
+        player_columns!(),
+        " FROM players p WHERE p.phone = ${2} FOR UPDATE)"
+    ),
     select: "SELECT sender.*, (SELECT COUNT(*) FROM arrived) FROM (SELECT 1) AS one LEFT JOIN sender ON true",
     params: 6,
 };
@@ -540,10 +551,10 @@ impl Tx for PgTx<'_> {
         let q = pending
             .bind(sqlx::query(sql))
             .bind(msg.provider)
-            .bind(msg.provider_id.clone())
-            .bind(msg.from.clone())
-            .bind(msg.to.clone())
-            .bind(msg.text.clone())
+            .bind(&msg.provider_id)
+            .bind(&msg.from)
+            .bind(&msg.to)
+            .bind(&msg.text)
             .bind(millis(msg.received_at));
         let row = self.driver.block_on(q.fetch_one(&mut *self.conn))?;
         if row.try_get::<i64, _>(6)? == 0 {

@@ -97,8 +97,16 @@ impl Dispatcher {
         let this = Arc::new(self);
         let slots = Arc::new(Semaphore::new(this.cfg.concurrency.max(1)));
         let (outcomes, recorded) = mpsc::unbounded_channel();
-        let recorder = tokio::spawn(this.clone().record_outcomes(recorded));
-        match this.store.take_outbox_feed() {
+        let feed = this.store.take_outbox_feed();
+        // Where every record is a transaction of its own beside the writer's
+        // batches (a claiming store), a few milliseconds' outcomes gather first.
+        let linger = if feed.is_some() {
+            Duration::ZERO
+        } else {
+            claiming::LINGER
+        };
+        let recorder = tokio::spawn(this.clone().record_outcomes(recorded, linger));
+        match feed {
             Some(feed) => fed::run(this, feed, slots, outcomes, shutdown).await,
             None => claiming::run(this, slots, outcomes, shutdown).await,
         }
@@ -107,14 +115,16 @@ impl Dispatcher {
 
     /// Writes send outcomes as they come, many per transaction, then wakes the
     /// claim loop: a phone's next text is claimable once its previous one is recorded.
-    async fn record_outcomes(self: Arc<Self>, mut outcomes: mpsc::UnboundedReceiver<Outcome>) {
+    async fn record_outcomes(
+        self: Arc<Self>,
+        mut outcomes: mpsc::UnboundedReceiver<Outcome>,
+        linger: Duration,
+    ) {
         let mut batch = Vec::with_capacity(RECORD_BATCH);
         while let Some(first) = outcomes.recv().await {
             batch.push(first);
-            // A store shared by instances records in a transaction of its own
-            // each time: let a few milliseconds' outcomes gather first.
-            if self.store.texts_queued().is_some() {
-                tokio::time::sleep(claiming::LINGER).await;
+            if !linger.is_zero() {
+                tokio::time::sleep(linger).await;
             }
             while batch.len() < RECORD_BATCH {
                 match outcomes.try_recv() {

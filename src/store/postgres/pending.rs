@@ -181,7 +181,7 @@ impl PendingWrites {
     }
 
     /// Binds every pending write's parameters to [`statement`]'s query, in `PARTS`' order.
-    pub fn bind(self, q: PgQuery<'static>) -> PgQuery<'static> {
+    pub fn bind<'q>(self, q: PgQuery<'q>) -> PgQuery<'q> {
         let mut q = q;
         let PendingWrites {
             players,
