@@ -513,19 +513,23 @@ fn ids(rows: Vec<PgRow>) -> StoreResult<Vec<i64>> {
         .collect::<Result<Vec<i64>, _>>()?)
 }
 
+/// Binds an inbound message's columns, in `inbound`'s order, as the next six parameters.
+fn bind_inbound<'q>(q: PgQuery<'q>, msg: &'q InboundMessage) -> PgQuery<'q> {
+    q.bind(msg.provider)
+        .bind(&msg.provider_id)
+        .bind(&msg.from)
+        .bind(&msg.to)
+        .bind(&msg.text)
+        .bind(millis(msg.received_at))
+}
+
 impl Tx for PgTx<'_> {
     fn record_inbound(&mut self, msg: &InboundMessage) -> StoreResult<bool> {
         let q = sqlx::query(
             "INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (provider, provider_id) DO NOTHING",
-        )
-        .bind(msg.provider)
-        .bind(&msg.provider_id)
-        .bind(&msg.from)
-        .bind(&msg.to)
-        .bind(&msg.text)
-        .bind(millis(msg.received_at));
-        Ok(self.execute(q)? == 1)
+        );
+        Ok(self.execute(bind_inbound(q, msg))? == 1)
     }
 
     fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
@@ -548,14 +552,7 @@ impl Tx for PgTx<'_> {
             PendingWrites::default()
         };
         let sql = pending::statement(pending.mask(), Some(&ACCEPT_INBOUND));
-        let q = pending
-            .bind(sqlx::query(sql))
-            .bind(msg.provider)
-            .bind(&msg.provider_id)
-            .bind(&msg.from)
-            .bind(&msg.to)
-            .bind(&msg.text)
-            .bind(millis(msg.received_at));
+        let q = bind_inbound(pending.bind(sqlx::query(sql)), msg);
         let row = self.driver.block_on(q.fetch_one(&mut *self.conn))?;
         if row.try_get::<i64, _>(6)? == 0 {
             return Ok(Arrival::Duplicate);
