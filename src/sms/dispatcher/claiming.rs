@@ -1,8 +1,9 @@
 //! Claiming due texts from a store shared by several instances (PostgreSQL).
 //!
-//! Woken the moment a transaction of this instance that queued texts commits
-//! (and at the latest every few seconds, for other instances' texts and for
-//! retries), the loop claims as many due texts as it has free slots. The store
+//! Woken when a transaction of this instance that queued texts commits (it
+//! then waits [`LINGER`] for more such wake-ups), and at the latest every few
+//! seconds, for other instances' texts and for retries, the loop claims as
+//! many due texts as it has free slots. The store
 //! hands out only a phone's oldest unsent text and leases it, so texts to one
 //! phone go out in order whichever instance sends them.
 
