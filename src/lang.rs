@@ -13,6 +13,14 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// `RU` or `EN`, as players write it and the store keeps it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ru => "RU",
+            Lang::En => "EN",
+        }
+    }
+
     /// Picks the text for this language.
     pub fn pick<'a>(self, ru: &'a str, en: &'a str) -> &'a str {
         match self {
@@ -24,10 +32,7 @@ impl Lang {
 
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Lang::Ru => "RU",
-            Lang::En => "EN",
-        })
+        f.write_str(self.code())
     }
 }
 

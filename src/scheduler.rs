@@ -26,7 +26,7 @@ pub async fn run(
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "timers failed; retrying"),
         }
-        let next = store.run(|tx| tx.next_timer()).await.ok().flatten();
+        let next = store.run(|tx| tx.timers().next()).await.ok().flatten();
         let sleep = next
             .and_then(|t| (t - clock.now()).to_std().ok())
             .unwrap_or(MAX_SLEEP)

@@ -305,7 +305,7 @@ async fn a_whole_football_match_goes_through_a_real_kannel() {
     // The record holds every move: 4 per round.
     let moves = gateway
         .store
-        .run(|tx| tx.count_rows("match_moves"))
+        .read(|tx| tx.count_rows("match_moves"))
         .await
         .unwrap();
     assert_eq!(moves, i64::from(ROUNDS) * 4);
@@ -482,14 +482,14 @@ impl Gateway {
     async fn enqueue(&self, body: &str) {
         let text = compose_text(GAME, PHONE, body.to_string(), true);
         self.store
-            .run(move |tx| tx.enqueue_text(&text, Utc::now()))
+            .run(move |tx| tx.outbox().enqueue(&text, Utc::now()))
             .await
             .expect("enqueue a text")
     }
 
     async fn texts(&self) -> Vec<OutboxText> {
         self.store
-            .run(|tx| tx.texts_to(PHONE))
+            .read(|tx| tx.texts_to(PHONE))
             .await
             .expect("read the outbox")
     }

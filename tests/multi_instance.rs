@@ -380,8 +380,8 @@ async fn run_scenario(matches: usize, kill_one: bool) {
             let game = Football::default();
             let mut audits = Vec::new();
             for &id in &match_ids {
-                let record = tx.match_by_id(id)?.expect("the match");
-                let moves = tx.moves(id)?;
+                let record = tx.matches().by_id(id)?.expect("the match");
+                let moves = tx.matches().moves(id)?;
                 let replayed = replay(&game, &record, None, &moves);
                 audits.push((id, record.finished, replayed.map(|end| end == record.state)));
             }

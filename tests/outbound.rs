@@ -113,7 +113,7 @@ async fn queue_texts(store: &Store, phones: &[&str], per_phone: usize) {
             for i in 0..per_phone {
                 for phone in &phones {
                     let text = compose_text("002220", phone, format!("{phone} #{i}"), true);
-                    tx.enqueue_text(&text, Utc::now())?;
+                    tx.outbox().enqueue(&text, Utc::now())?;
                 }
             }
             Ok(())
@@ -202,7 +202,10 @@ async fn a_restart_between_commit_and_send_loses_nothing_and_sends_nothing_twice
         queue_texts(&store, &phones, 4).await;
         let now = Utc::now();
         let claimed = store
-            .run(move |tx| tx.claim_texts(now, now + chrono::Duration::milliseconds(500), 10))
+            .run(move |tx| {
+                tx.outbox()
+                    .claim(now, now + chrono::Duration::milliseconds(500), 10)
+            })
             .await
             .unwrap();
         assert_eq!(claimed.len(), 2, "one text per phone at a time");
@@ -231,7 +234,7 @@ async fn an_opt_out_cancels_what_waits_but_not_the_text_on_its_way() {
     }
     // The first text hangs at the provider; the phone opts out meanwhile.
     store
-        .run(|tx| tx.cancel_texts_to("+7001", Utc::now()))
+        .run(|tx| tx.outbox().cancel_to("+7001", Utc::now()))
         .await
         .unwrap();
     wait_until_delivered(&fake, 1).await;
@@ -241,7 +244,7 @@ async fn an_opt_out_cancels_what_waits_but_not_the_text_on_its_way() {
     assert_eq!(accepted.len(), 1, "{accepted:?}");
     assert_eq!(accepted[0].2, "+7001 #0");
     let statuses: Vec<TextStatus> = store
-        .run(|tx| tx.texts_to("+7001"))
+        .read(|tx| tx.texts_to("+7001"))
         .await
         .unwrap()
         .iter()
@@ -264,9 +267,11 @@ async fn many_sends_are_recorded_at_once_with_or_without_a_reference() {
     let store = open_store(&db).await;
     queue_texts(&store, &["+8001", "+8002"], 1).await;
     let now = Utc::now();
-    let texts = store
+    store
         .run(move |tx| {
-            let claimed = tx.claim_texts(now, now + chrono::Duration::seconds(30), 10)?;
+            let claimed = tx
+                .outbox()
+                .claim(now, now + chrono::Duration::seconds(30), 10)?;
             let sent: Vec<SentText<'_>> = claimed
                 .iter()
                 .map(|t| SentText {
@@ -276,9 +281,12 @@ async fn many_sends_are_recorded_at_once_with_or_without_a_reference() {
                     at: now,
                 })
                 .collect();
-            tx.mark_texts_sent(&sent)?;
-            Ok(vec![tx.texts_to("+8001")?, tx.texts_to("+8002")?])
+            tx.outbox().mark_sent(&sent)
         })
+        .await
+        .unwrap();
+    let texts = store
+        .read(|tx| Ok(vec![tx.texts_to("+8001")?, tx.texts_to("+8002")?]))
         .await
         .unwrap();
     for (phone, reference) in [(0, Some("ref-8001")), (1, None)] {
@@ -299,7 +307,7 @@ async fn a_final_refusal_parks_the_text_with_its_reason_and_the_next_one_goes_on
     queue_texts(&store, &["+3001"], 2).await;
     wait_until_delivered(&fake, 1).await;
     stop.send(true).unwrap();
-    let texts = store.run(|tx| tx.texts_to("+3001")).await.unwrap();
+    let texts = store.read(|tx| tx.texts_to("+3001")).await.unwrap();
     assert_eq!(texts[0].status, TextStatus::Failed);
     assert!(
         texts[0].last_error.as_deref().unwrap().contains("400"),
@@ -322,7 +330,7 @@ async fn texts_are_parked_after_the_configured_attempts() {
     let stop = start_dispatcher(&store, &cfg);
     queue_texts(&store, &["+4001"], 1).await;
     for _ in 0..200 {
-        let texts = store.run(|tx| tx.texts_to("+4001")).await.unwrap();
+        let texts = store.read(|tx| tx.texts_to("+4001")).await.unwrap();
         if texts[0].status == TextStatus::Failed {
             assert_eq!(texts[0].attempts, 3);
             assert!(
@@ -349,8 +357,14 @@ async fn delivery_reports_move_a_status_forward_only() {
     app.state
         .store()
         .run(move |tx| {
-            tx.claim_texts(now, now, 10)?;
-            tx.mark_text_sent(id, 1, Some(&format!("k{id}")), now)
+            tx.outbox().claim(now, now, 10)?;
+            let provider_ref = format!("k{id}");
+            tx.outbox().mark_sent(&[SentText {
+                id,
+                attempts: 1,
+                provider_ref: Some(&provider_ref),
+                at: now,
+            }])
         })
         .await
         .unwrap();
@@ -398,11 +412,18 @@ async fn twilio_vonage_and_generic_reports_are_understood() {
     app.state
         .store()
         .run(move |tx| {
-            tx.claim_texts(now, now, 10)?;
-            for (id, r) in ids2.iter().zip(&refs2) {
-                tx.mark_text_sent(*id, 1, Some(r), now)?;
-            }
-            Ok(())
+            tx.outbox().claim(now, now, 10)?;
+            let sent: Vec<SentText<'_>> = ids2
+                .iter()
+                .zip(&refs2)
+                .map(|(&id, r)| SentText {
+                    id,
+                    attempts: 1,
+                    provider_ref: Some(r),
+                    at: now,
+                })
+                .collect();
+            tx.outbox().mark_sent(&sent)
         })
         .await
         .unwrap();

@@ -281,7 +281,7 @@ async fn kannel_webhook_table() {
     let log = app
         .state
         .store()
-        .run(|tx| tx.texts_to("+79002"))
+        .read(|tx| tx.texts_to("+79002"))
         .await
         .unwrap();
     assert!(

@@ -46,7 +46,7 @@ async fn match_record(
     let platform = state.platform().clone();
     let found = state
         .store()
-        .run(move |tx| {
+        .read(move |tx| {
             let Some(record) = tx.match_by_id(id)? else {
                 return Ok(None);
             };
@@ -105,7 +105,7 @@ async fn match_record(
 async fn stats(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
     let counts = state
         .store()
-        .run(|tx| {
+        .read(|tx| {
             let mut counts = serde_json::Map::new();
             for table in [
                 "players",

@@ -96,7 +96,10 @@ impl AppState {
         let result = self
             .inner
             .store
-            .run(move |tx| tx.report_text_status(&provider_ref, status, error.as_deref(), now))
+            .run(move |tx| {
+                tx.outbox()
+                    .report_status(&provider_ref, status, error.as_deref(), now)
+            })
             .await?;
         Ok(result)
     }

@@ -15,15 +15,15 @@ pub(super) fn stranger(
     let numbers = ctx.platform.numbers();
     match command {
         Ok(Command::Register { nick }) => {
-            let player = ctx.tx.create_player(phone, ctx.now)?;
+            let player = ctx.tx.players().create(phone, ctx.now)?;
             register(ctx, player, &nick)
         }
         Ok(Command::Stop) => {
-            let player = ctx.tx.create_player(phone, ctx.now)?;
+            let player = ctx.tx.players().create(phone, ctx.now)?;
             opt_out(ctx, player).map(|_| ())
         }
         Ok(Command::Lang(lang)) => {
-            let player = ctx.tx.create_player(phone, ctx.now)?;
+            let player = ctx.tx.players().create(phone, ctx.now)?;
             set_lang(ctx, player, lang)
         }
         Ok(Command::Help) => {
@@ -53,7 +53,7 @@ pub(super) fn need_registration(
 /// `R nick`: registers, renames, or refuses a nick someone else holds.
 pub(super) fn register(ctx: &mut Ctx<'_>, mut player: Player, nick: &str) -> StoreResult<()> {
     let lang = player.lang;
-    if let Some(holder) = ctx.tx.player_by_nick(nick)? {
+    if let Some(holder) = ctx.tx.players().by_nick(nick)? {
         if holder.id != player.id {
             return ctx.reply(&player, texts::nick_taken(lang, nick));
         }
@@ -65,18 +65,18 @@ pub(super) fn register(ctx: &mut Ctx<'_>, mut player: Player, nick: &str) -> Sto
         Some(old) => texts::renamed(lang, &old, nick),
         None => texts::registered(lang, nick, ctx.platform.numbers()),
     };
-    ctx.tx.save_player(&player, ctx.now)?;
+    ctx.tx.players().save(&player, ctx.now)?;
     ctx.reply(&player, text)
 }
 
 /// `STOP`: one confirmation, then silence; texts not yet handed to the provider are cancelled,
 /// and the player leaves every queue (as with `T`).
 pub(super) fn opt_out(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<Player> {
-    ctx.tx.cancel_texts_to(&player.phone, ctx.now)?;
+    ctx.tx.outbox().cancel_to(&player.phone, ctx.now)?;
     player.opted_out = true;
     player.away = true;
-    ctx.tx.save_player(&player, ctx.now)?;
-    ctx.tx.lobby_leave(player.id)?;
+    ctx.tx.players().save(&player, ctx.now)?;
+    ctx.tx.lobby().leave(player.id)?;
     // The one text an opted-out number still receives.
     ctx.reply_to_phone(&player.phone, texts::opted_out(player.lang))?;
     Ok(player)
@@ -85,14 +85,14 @@ pub(super) fn opt_out(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<Play
 /// `START`/`UNSTOP` from an opted-out number.
 pub(super) fn opt_in(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<()> {
     player.opted_out = false;
-    ctx.tx.save_player(&player, ctx.now)?;
+    ctx.tx.players().save(&player, ctx.now)?;
     let text = texts::opted_in(player.lang, ctx.platform.numbers());
     ctx.reply(&player, text)
 }
 
 pub(super) fn set_lang(ctx: &mut Ctx<'_>, mut player: Player, lang: Lang) -> StoreResult<()> {
     player.lang = lang;
-    ctx.tx.save_player(&player, ctx.now)?;
+    ctx.tx.players().save(&player, ctx.now)?;
     ctx.reply(&player, texts::language_set(lang))
 }
 
@@ -101,7 +101,7 @@ pub(super) fn take_timeout(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult
     let text = texts::timeout_taken(player.lang, ctx.platform.numbers());
     ctx.reply(&player, text)?;
     player.away = true;
-    ctx.tx.save_player(&player, ctx.now)?;
-    ctx.tx.lobby_leave(player.id)?;
+    ctx.tx.players().save(&player, ctx.now)?;
+    ctx.tx.lobby().leave(player.id)?;
     Ok(player)
 }

@@ -9,7 +9,7 @@ use super::{Ctx, lobby, texts};
 
 /// The sender's most recent match, if it is finished.
 fn last_finished(ctx: &mut Ctx<'_>, player: &Player) -> StoreResult<Option<MatchRecord>> {
-    Ok(ctx.tx.last_match_of(player.id)?.filter(|m| m.finished))
+    Ok(ctx.tx.matches().last_of(player.id)?.filter(|m| m.finished))
 }
 
 /// `PA`: asks for a rematch; when every player of the match has asked, it starts.
@@ -21,7 +21,7 @@ pub(super) fn play_again(ctx: &mut Ctx<'_>, player: Player) -> StoreResult<()> {
     if last.rematch_deadline_at.is_some_and(|t| t <= ctx.now) {
         // The window closed but the timer has not run yet: close it now, then this PA opens a new one.
         expire_rematch(ctx, last.id)?;
-        last = ctx.tx.match_by_id(last.id)?.unwrap_or(last);
+        last = ctx.tx.matches().by_id(last.id)?.unwrap_or(last);
     }
     let mut table = Table::load(ctx, last)?;
     let Some(seat) = table.seat_of(player.id) else {
@@ -30,14 +30,16 @@ pub(super) fn play_again(ctx: &mut Ctx<'_>, player: Player) -> StoreResult<()> {
     if table.seats[seat].rematch_at.is_some() {
         return ctx.reply(&player, texts::rematch_waiting(lang));
     }
-    ctx.tx.lobby_leave(player.id)?;
+    ctx.tx.lobby().leave(player.id)?;
     table.seats[seat].rematch_at = Some(ctx.now);
-    ctx.tx.save_seat(table.record.id, &table.seats[seat])?;
+    ctx.tx
+        .matches()
+        .save_seat(table.record.id, &table.seats[seat])?;
     let first = table.record.rematch_deadline_at.is_none();
     if first {
         let window = Duration::seconds(ctx.platform.config().game.rematch_window_secs as i64);
         table.record.rematch_deadline_at = Some(ctx.now + window);
-        ctx.tx.save_match(&table.record)?;
+        ctx.tx.matches().save(&table.record)?;
     }
     if table.seats.iter().all(|s| s.rematch_at.is_some()) {
         return start_rematch(ctx, table);
@@ -57,13 +59,13 @@ pub(super) fn play_again(ctx: &mut Ctx<'_>, player: Player) -> StoreResult<()> {
 
 fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
     table.record.rematch_deadline_at = None;
-    ctx.tx.save_match(&table.record)?;
+    ctx.tx.matches().save(&table.record)?;
     // Everyone is back, so nobody stays on a timeout.
     let mut players = Vec::with_capacity(table.seats.len());
     for seat in &mut table.seats {
         if seat.player.away {
             seat.player.away = false;
-            ctx.tx.save_player(&seat.player, ctx.now)?;
+            ctx.tx.players().save(&seat.player, ctx.now)?;
         }
         players.push(seat.player.clone());
     }
@@ -78,10 +80,10 @@ pub(super) fn withdraw_rematch(ctx: &mut Ctx<'_>, player: &Player) -> StoreResul
     if last.rematch_deadline_at.is_none() {
         return Ok(());
     }
-    for mut seat in ctx.tx.seats(last.id)? {
+    for mut seat in ctx.tx.matches().seats(last.id)? {
         if seat.player.id == player.id && seat.rematch_at.is_some() {
             seat.rematch_at = None;
-            ctx.tx.save_seat(last.id, &seat)?;
+            ctx.tx.matches().save_seat(last.id, &seat)?;
         }
     }
     Ok(())
@@ -90,24 +92,24 @@ pub(super) fn withdraw_rematch(ctx: &mut Ctx<'_>, player: &Player) -> StoreResul
 /// The rematch window closed: every pending `PA` becomes an ordinary `P`,
 /// keeping the time of the `PA` as the player's place in the queue.
 pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
-    let Some(mut record) = ctx.tx.match_by_id(match_id)? else {
+    let Some(mut record) = ctx.tx.matches().by_id(match_id)? else {
         return Ok(());
     };
     if record.rematch_deadline_at.take().is_none() {
         return Ok(());
     }
-    ctx.tx.save_match(&record)?;
+    ctx.tx.matches().save(&record)?;
     let game = record.game.clone();
-    for mut seat in ctx.tx.seats(match_id)? {
+    for mut seat in ctx.tx.matches().seats(match_id)? {
         let Some(asked_at) = seat.rematch_at.take() else {
             continue;
         };
-        ctx.tx.save_seat(match_id, &seat)?;
-        let busy = ctx.tx.active_match_of(seat.player.id)?.is_some();
+        ctx.tx.matches().save_seat(match_id, &seat)?;
+        let busy = ctx.tx.matches().active_of(seat.player.id)?.is_some();
         if busy || seat.player.opted_out || seat.player.away {
             continue;
         }
-        ctx.tx.lobby_join(seat.player.id, &game, asked_at)?;
+        ctx.tx.lobby().join(seat.player.id, &game, asked_at)?;
         ctx.notify(&seat.player, texts::rematch_expired(seat.player.lang))?;
     }
     lobby::matchmake(ctx, &game).map(|_| ())
@@ -127,7 +129,7 @@ pub(super) fn send_message(
     let Some(last) = last else {
         return ctx.reply(&player, texts::message_not_allowed(lang));
     };
-    let mut seats = ctx.tx.seats(last.id)?;
+    let mut seats = ctx.tx.matches().seats(last.id)?;
     let Some(me) = seats.iter().position(|s| s.player.id == player.id) else {
         return Ok(());
     };
@@ -147,7 +149,7 @@ pub(super) fn send_message(
     let from_nick = player.nick.as_deref().unwrap_or_default();
     ctx.notify(&seats[target].player, texts::message_from(from_nick, text))?;
     seats[me].message_sent = true;
-    ctx.tx.save_seat(last.id, &seats[me])?;
+    ctx.tx.matches().save_seat(last.id, &seats[me])?;
     let to_nick = seats[target].player.nick.clone().unwrap_or_default();
     ctx.reply(&player, texts::message_sent(lang, &to_nick))
 }

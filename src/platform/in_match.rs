@@ -24,7 +24,7 @@ pub(super) fn play_move(
             let mut me = table.seats[seat].clone();
             if me.missed != 0 {
                 me.missed = 0;
-                ctx.tx.save_seat(table.record.id, &me)?;
+                ctx.tx.matches().save_seat(table.record.id, &me)?;
                 table.seats[seat] = me;
             }
             if effect == Effect::Pending {

@@ -17,9 +17,9 @@ pub(super) fn play(
     if player.away {
         // `P` is also how a player comes back from a timeout.
         player.away = false;
-        ctx.tx.save_player(&player, ctx.now)?;
+        ctx.tx.players().save(&player, ctx.now)?;
     }
-    if let Some(record) = ctx.tx.active_match_of(player.id)? {
+    if let Some(record) = ctx.tx.matches().active_of(player.id)? {
         // Already playing: the answer is the match as it stands.
         let mut table = Table::load(ctx, record)?;
         table.set_player(&player);
@@ -36,10 +36,10 @@ pub(super) fn play(
         return ctx.reply(&player, texts::bad_game_options(lang, game.code()));
     }
     super::after_match::withdraw_rematch(ctx, &player)?;
-    if ctx.tx.lobby_game_of(player.id)?.as_deref() == Some(game.code()) {
+    if ctx.tx.lobby().game_of(player.id)?.as_deref() == Some(game.code()) {
         return ctx.reply(&player, texts::already_waiting(lang));
     }
-    ctx.tx.lobby_join(player.id, game.code(), ctx.now)?;
+    ctx.tx.lobby().join(player.id, game.code(), ctx.now)?;
     if !matchmake(ctx, game.code())? {
         ctx.reply(&player, texts::waiting_for_players(lang))?;
     }
@@ -56,7 +56,7 @@ pub(super) fn matchmake(ctx: &mut Ctx<'_>, code: &str) -> StoreResult<bool> {
     let seats = *game.seat_range().start();
     let mut started = false;
     loop {
-        let queue = ctx.tx.lobby_queue(game.code(), seats)?;
+        let queue = ctx.tx.lobby().queue(game.code(), seats)?;
         if queue.len() < seats {
             return Ok(started);
         }

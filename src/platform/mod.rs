@@ -73,7 +73,7 @@ impl Platform {
         msg: &InboundMessage,
         now: DateTime<Utc>,
     ) -> StoreResult<Handled> {
-        let player = match tx.accept_inbound(msg)? {
+        let player = match tx.players().accept_inbound(msg)? {
             Arrival::Duplicate => return Ok(Handled::Duplicate),
             Arrival::New(player) => player,
         };
@@ -114,7 +114,7 @@ impl Platform {
             Command::Stop => {
                 let player = account::opt_out(ctx, player)?;
                 // Silence also means leaving the match: the piece plays null moves from now on.
-                match ctx.tx.active_match_of(player.id)? {
+                match ctx.tx.matches().active_of(player.id)? {
                     Some(record) => in_match::step_away(ctx, player, record),
                     None => Ok(()),
                 }
@@ -128,7 +128,7 @@ impl Platform {
             // A number that texted STOP/LANG first has a row but no nick yet.
             _ if player.nick.is_none() => account::need_registration(ctx, &player, command),
             command => {
-                let active = ctx.tx.active_match_of(player.id)?;
+                let active = ctx.tx.matches().active_of(player.id)?;
                 match active {
                     Some(record) => self.in_match(ctx, player, record, command),
                     None => self.idle(ctx, player, command),
@@ -228,7 +228,7 @@ impl Ctx<'_> {
 
     fn queue(&mut self, from: &str, to: &str, body: String) -> StoreResult<()> {
         let text = compose_text(from, to, body, self.platform.cfg.sms.gsm_substitutions);
-        self.tx.enqueue_text(&text, self.now)?;
+        self.tx.outbox().enqueue(&text, self.now)?;
         Ok(())
     }
 }

@@ -32,7 +32,7 @@ impl<'g> Table<'g> {
                 record.id, record.game
             ))
         })?;
-        let seats = ctx.tx.seats(record.id)?;
+        let seats = ctx.tx.matches().seats(record.id)?;
         Ok(Table {
             game,
             record,
@@ -78,7 +78,7 @@ impl<'g> Table<'g> {
             }) => {
                 self.record.state = state;
                 self.record.rng_pos = rng.get_word_pos();
-                ctx.tx.record_move(
+                ctx.tx.matches().record_move(
                     self.record.id,
                     seat,
                     &notation,
@@ -100,6 +100,7 @@ impl<'g> Table<'g> {
             .resign(&self.record.state, seat)
             .map_err(corrupt)?;
         ctx.tx
+            .matches()
             .record_move(
                 self.record.id,
                 seat,
@@ -125,7 +126,7 @@ impl<'g> Table<'g> {
                     .game
                     .resign(&self.record.state, seat)
                     .map_err(corrupt)?;
-                ctx.tx.record_move(
+                ctx.tx.matches().record_move(
                     self.record.id,
                     seat,
                     "forfeit",
@@ -157,7 +158,7 @@ impl<'g> Table<'g> {
         } else if resolved {
             self.record.deadline_at = Some(ctx.now + deadline(ctx));
         }
-        ctx.tx.save_match(&self.record)?;
+        ctx.tx.matches().save(&self.record)?;
         if resolved || finished {
             self.show_everyone(ctx)?;
         }
@@ -234,7 +235,7 @@ pub(crate) fn start_match<'g>(
         None => game.start(players.len(), &mut rng),
     };
     for p in players {
-        ctx.tx.lobby_leave(p.id)?;
+        ctx.tx.lobby().leave(p.id)?;
     }
     let new = NewMatch {
         game: game.code().to_string(),
@@ -245,10 +246,11 @@ pub(crate) fn start_match<'g>(
         rematch_of: previous.map(|m| m.id),
         players: players.iter().map(|p| p.id).collect(),
     };
-    let id = ctx.tx.insert_match(&new, ctx.now)?;
+    let id = ctx.tx.matches().insert(&new, ctx.now)?;
     let record = ctx
         .tx
-        .match_by_id(id)?
+        .matches()
+        .by_id(id)?
         .ok_or_else(|| corrupt("a match vanished as it was created"))?;
     let table = Table::load(ctx, record)?;
     table.show_everyone(ctx)?;

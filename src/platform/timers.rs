@@ -21,11 +21,11 @@ impl Platform {
             now,
             reply_from: &game_number,
         };
-        let turns = ctx.tx.due_turns(now, BATCH)?;
+        let turns = ctx.tx.timers().due_turns(now, BATCH)?;
         for &id in &turns {
             expire_turn(&mut ctx, id)?;
         }
-        let rematches = ctx.tx.due_rematches(now, BATCH)?;
+        let rematches = ctx.tx.timers().due_rematches(now, BATCH)?;
         for &id in &rematches {
             after_match::expire_rematch(&mut ctx, id)?;
         }
@@ -36,7 +36,7 @@ impl Platform {
 /// A turn's deadline passed: every seat still owing a move plays the null move;
 /// a seat that missed too many turns in a row is put into timeout, with one notice.
 fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
-    let Some(record) = ctx.tx.match_by_id(match_id)? else {
+    let Some(record) = ctx.tx.matches().by_id(match_id)? else {
         return Ok(());
     };
     if record.finished || record.deadline_at.is_none_or(|t| t > ctx.now) {
@@ -52,15 +52,15 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
     for seat in late {
         let mut record = table.seats[seat].clone();
         record.missed += 1;
-        ctx.tx.save_seat(table.record.id, &record)?;
+        ctx.tx.matches().save_seat(table.record.id, &record)?;
         if record.missed >= max_missed && !record.player.away {
             let notice =
                 texts::timeout_for_missed_turns(record.player.lang, record.missed, numbers);
             // The one notice goes out before the timeout silences him.
             ctx.notify(&record.player, notice)?;
             record.player.away = true;
-            ctx.tx.save_player(&record.player, ctx.now)?;
-            ctx.tx.lobby_leave(record.player.id)?;
+            ctx.tx.players().save(&record.player, ctx.now)?;
+            ctx.tx.lobby().leave(record.player.id)?;
         }
         table.seats[seat] = record;
         if table.play_null(ctx, seat)? {

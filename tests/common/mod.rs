@@ -151,7 +151,7 @@ impl TestApp {
         let phone = phone.to_string();
         self.state
             .store()
-            .run(move |tx| tx.texts_to(&phone))
+            .read(move |tx| tx.texts_to(&phone))
             .await
             .expect("read outbox")
     }
@@ -198,7 +198,7 @@ impl TestApp {
         let phone = phone.to_string();
         self.state
             .store()
-            .run(move |tx| {
+            .read(move |tx| {
                 let Some(p) = tx.player_by_phone(&phone)? else {
                     return Ok(None);
                 };
@@ -213,7 +213,7 @@ impl TestApp {
         record.state = state;
         self.state
             .store()
-            .run(move |tx| tx.save_match(&record))
+            .run(move |tx| tx.matches().save(&record))
             .await
             .expect("save match");
     }
@@ -222,7 +222,7 @@ impl TestApp {
     pub async fn count(&self, table: &'static str) -> i64 {
         let store = self.state.store().clone();
         store
-            .run(move |tx| tx.count_rows(table))
+            .read(move |tx| tx.count_rows(table))
             .await
             .expect("count")
     }
@@ -255,4 +255,36 @@ async fn fresh_postgres(admin_url: &str) -> String {
         .rsplit_once('/')
         .expect("a database URL ends in /NAME");
     format!("{base}/{name}")
+}
+
+/// A test that needs an outside program it cannot find: skips with the
+/// reason, or fails when `CI_REQUIRE_EXTERNAL=1` (set by `.ci/run`) says
+/// every such program must be there.
+pub fn missing_external(reason: &str) {
+    if std::env::var("CI_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
+        panic!("{reason}, and CI_REQUIRE_EXTERNAL=1 requires it");
+    }
+    eprintln!("skipped: {reason}");
+}
+
+/// A PostgreSQL server to make test databases on: `TEST_DATABASE_URL`, or
+/// else the local one at the default address if it answers.
+pub async fn postgres_admin_url() -> Option<String> {
+    use sqlx::Connection;
+    let url = std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/test".into());
+    match sqlx::PgConnection::connect(&url).await {
+        Ok(_) => Some(url),
+        Err(e) => {
+            missing_external(&format!("PostgreSQL does not answer at {url} ({e})"));
+            None
+        }
+    }
+}
+
+/// A new, empty PostgreSQL database on the server of `admin_url`.
+pub async fn fresh_postgres_database(admin_url: &str) -> String {
+    fresh_postgres(admin_url).await
 }

@@ -84,7 +84,7 @@ async fn claim(this: &Dispatcher, limit: usize) -> Result<Vec<OutboxText>, Store
     let now = this.clock.now();
     let lease_until = now + chrono::Duration::milliseconds(this.cfg.lease_ms as i64);
     this.store
-        .run_solo(move |tx| tx.claim_texts(now, lease_until, limit))
+        .run_solo(move |tx| tx.outbox().claim(now, lease_until, limit))
         .await
 }
 
@@ -92,7 +92,7 @@ async fn claim(this: &Dispatcher, limit: usize) -> Result<Vec<OutboxText>, Store
 async fn idle_wait(this: &Dispatcher) -> Duration {
     let next = this
         .store
-        .run_solo(|tx| tx.next_text_due())
+        .run_solo(|tx| tx.outbox().next_due())
         .await
         .ok()
         .flatten();

@@ -72,7 +72,7 @@ async fn read_unsent(
     shutdown: &mut watch::Receiver<bool>,
 ) -> Option<Vec<(OutboxText, Due)>> {
     loop {
-        match this.store.run(|tx| tx.pending_texts()).await {
+        match this.store.run(|tx| tx.outbox().pending()).await {
             Ok(texts) => return Some(texts),
             Err(e) => tracing::error!(error = %e, "cannot read unsent texts; retrying shortly"),
         }

@@ -199,16 +199,16 @@ impl Dispatcher {
                             _ => None,
                         })
                         .collect();
-                    tx.mark_texts_sent(&sent)?;
+                    tx.outbox().mark_sent(&sent)?;
                     for o in outcomes.iter() {
                         let (id, attempts) = (o.id, o.attempts);
                         match &o.verdict {
                             Verdict::Sent(_) => {}
                             Verdict::Retry(reason, next) => {
-                                tx.mark_text_retry(id, attempts, reason, *next, o.at)?
+                                tx.outbox().mark_retry(id, attempts, reason, *next, o.at)?
                             }
                             Verdict::Failed(reason, opted_out) => {
-                                tx.mark_text_failed(id, attempts, reason, o.at)?;
+                                tx.outbox().mark_failed(id, attempts, reason, o.at)?;
                                 if *opted_out {
                                     mark_opted_out(tx, &o.to, o.at)?;
                                 }
@@ -249,10 +249,10 @@ fn mark_opted_out(
     phone: &str,
     now: DateTime<Utc>,
 ) -> crate::store::StoreResult<()> {
-    if let Some(mut player) = tx.player_by_phone(phone)? {
+    if let Some(mut player) = tx.players().by_phone(phone)? {
         player.opted_out = true;
-        tx.save_player(&player, now)?;
+        tx.players().save(&player, now)?;
     }
-    tx.cancel_texts_to(phone, now)?;
+    tx.outbox().cancel_to(phone, now)?;
     Ok(())
 }

@@ -1,0 +1,210 @@
+//! The PostgreSQL outbox: queuing (deferred), claims with leases, outcomes
+//! and delivery reports. Claims run on the pool beside the writer
+//! (`PgStore::run_solo`), each in a transaction of its own.
+
+use std::sync::LazyLock;
+
+use chrono::{DateTime, Utc};
+use sqlx::Row;
+
+use super::parts::{QUEUED_TEXTS, QueuedText};
+use super::tx::PgTx;
+use crate::store::records::{NewText, OutboxText, SentText, TextStatus};
+use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
+use crate::store::tx::Outbox;
+use crate::store::{StoreError, StoreResult, advance_status};
+
+/// Two walks, each stopping at `limit`: texts whose lease ran out (the oldest
+/// unsent of their phone, since the ones after them waited), and queued texts
+/// in id order that no older unsent text to the same phone holds back.
+/// Locked rows are another instance's claim in the making.
+static CLAIM: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH expired AS (
+            SELECT o.id FROM outbox o
+            WHERE o.status = 'sending' AND o.lease_until < $1
+            ORDER BY o.lease_until LIMIT $3
+            FOR UPDATE SKIP LOCKED),
+         due AS (
+            SELECT o.id FROM outbox o
+            WHERE o.status = 'queued' AND o.next_attempt_at <= $1
+              AND NOT EXISTS (
+                SELECT 1 FROM outbox e
+                WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
+            ORDER BY o.id LIMIT $3
+            FOR UPDATE SKIP LOCKED)
+         UPDATE outbox SET status = 'sending', lease_until = $2, attempts = attempts + 1, updated_at = $1
+         WHERE id = ANY(ARRAY(SELECT id FROM expired) || ARRAY(SELECT id FROM due))
+         RETURNING {}",
+        OutboxText::COLUMNS.join(", ")
+    )
+});
+
+static PENDING: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {}, o.next_attempt_at FROM outbox o
+         WHERE o.status IN ('queued', 'sending') ORDER BY o.id",
+        column_list::<OutboxText>("o")
+    )
+});
+
+impl Outbox for PgTx<'_> {
+    fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
+        self.pending.put(
+            &QUEUED_TEXTS,
+            QueuedText {
+                text: t.clone(),
+                at: millis(now),
+            },
+        );
+        self.queued_texts = true;
+        Ok(())
+    }
+
+    fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {
+        let q = sqlx::query(
+            "UPDATE outbox SET status = 'cancelled', lease_until = NULL, updated_at = $2
+             WHERE to_phone = $1 AND status = 'queued'",
+        )
+        .bind(phone)
+        .bind(millis(now));
+        self.execute(q)
+    }
+
+    fn claim(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<OutboxText>> {
+        let q = sqlx::query(&CLAIM)
+            .bind(millis(now))
+            .bind(millis(lease_until))
+            .bind(limit as i64);
+        let mut texts: Vec<OutboxText> = self.all(q)?;
+        texts.sort_by_key(|t| t.id);
+        Ok(texts)
+    }
+
+    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        // Two index lookups rather than one pass over every pending text.
+        let q = sqlx::query(
+            "SELECT LEAST(
+                (SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'queued'),
+                (SELECT MIN(lease_until) FROM outbox WHERE status = 'sending'))",
+        );
+        let row = self.fetch_one(q)?;
+        Ok(row.try_get::<Option<i64>, _>(0)?.and_then(from_millis))
+    }
+
+    fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
+        let rows = self.fetch_all(sqlx::query(&PENDING))?;
+        rows.iter()
+            .map(|row| {
+                let text: OutboxText = decode(row)?;
+                let due = Fields::after::<OutboxText>(row, &text.id.to_string())
+                    .time("next_attempt_at")?;
+                Ok((text, due))
+            })
+            .collect()
+    }
+
+    fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {
+        if sent.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<i64> = sent.iter().map(|t| t.id).collect();
+        let attempts: Vec<i32> = sent.iter().map(|t| t.attempts as i32).collect();
+        let refs: Vec<Option<&str>> = sent.iter().map(|t| t.provider_ref).collect();
+        let at: Vec<i64> = sent.iter().map(|t| millis(t.at)).collect();
+        // Claimed texts only: one whose lease ran out may be another instance's now.
+        let q = sqlx::query(
+            "UPDATE outbox o SET status = CASE WHEN o.status = 'sending' THEN 'sent' ELSE o.status END,
+             attempts = v.attempts, provider_ref = COALESCE(v.provider_ref, o.provider_ref),
+             lease_until = NULL, last_error = NULL, updated_at = v.at
+             FROM UNNEST($1::bigint[], $2::int[], $3::text[], $4::bigint[]) AS v(id, attempts, provider_ref, at)
+             WHERE o.id = v.id",
+        )
+        .bind(ids)
+        .bind(attempts)
+        .bind(refs)
+        .bind(at);
+        self.execute(q)?;
+        Ok(())
+    }
+
+    fn mark_retry(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        next_attempt: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let q = sqlx::query(
+            "UPDATE outbox SET status = 'queued', attempts = $2, lease_until = NULL, last_error = $3,
+             next_attempt_at = $4, updated_at = $5 WHERE id = $1 AND status = 'sending'",
+        )
+        .bind(id)
+        .bind(attempts as i32)
+        .bind(error)
+        .bind(millis(next_attempt))
+        .bind(millis(now));
+        self.execute(q)?;
+        Ok(())
+    }
+
+    fn mark_failed(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let q = sqlx::query(
+            "UPDATE outbox SET status = 'failed', attempts = $2, lease_until = NULL, last_error = $3,
+             updated_at = $4 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(attempts as i32)
+        .bind(error)
+        .bind(millis(now));
+        self.execute(q)?;
+        Ok(())
+    }
+
+    fn report_status(
+        &mut self,
+        provider_ref: &str,
+        status: TextStatus,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<TextStatus>> {
+        let q = sqlx::query(
+            "SELECT id, status FROM outbox WHERE provider_ref = $1 ORDER BY id LIMIT 1 FOR UPDATE",
+        )
+        .bind(provider_ref);
+        let Some(row) = self.fetch_optional(q)? else {
+            return Ok(None);
+        };
+        let id: i64 = row.try_get(0)?;
+        let current: String = row.try_get(1)?;
+        let current = TextStatus::parse(&current).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "outbox text {id}: status: {current:?} does not parse"
+            ))
+        })?;
+        let next = advance_status(current, status);
+        if next != current {
+            let q = sqlx::query(
+                "UPDATE outbox SET status = $2, last_error = COALESCE($3, last_error), updated_at = $4 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(next.as_str())
+            .bind(error)
+            .bind(millis(now));
+            self.execute(q)?;
+        }
+        Ok(Some(next))
+    }
+}

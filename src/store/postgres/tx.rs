@@ -1,0 +1,472 @@
+//! A PostgreSQL transaction on one connection (the writer's, or a pooled one
+//! for a solo caller): statements that first send the deferred writes, the
+//! batch runner's controls, and players, lobby, matches and timers (the
+//! outbox is in `outbox.rs`).
+
+use std::sync::LazyLock;
+
+use chrono::{DateTime, Utc};
+use sqlx::Row;
+use sqlx::postgres::{PgConnection, PgRow};
+use sqlx::{Column, TypeInfo};
+
+use super::parts::{
+    LEFT_LOBBY, NewMove, RECORDED_MOVES, SAVED_MATCHES, SAVED_PLAYERS, SAVED_SEATS, SavedMatch,
+    SavedPlayer, SavedSeat,
+};
+use super::pending::{self, Pending, Rider};
+use super::{Driver, PgQuery};
+use crate::inbound::InboundMessage;
+use crate::lang::Lang;
+use crate::store::StoreResult;
+use crate::store::group_commit::BatchTx;
+use crate::store::records::{Arrival, MatchRecord, MoveRecord, NewMatch, Player, SeatRecord};
+use crate::store::rows::{
+    Columns, Record, column_list, decode, decode_at, from_millis, millis, rng_pos_text,
+};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Timers, Tx};
+
+impl Columns for PgRow {
+    fn int(&self, i: usize) -> Result<Option<i64>, String> {
+        let kind = self
+            .try_column(i)
+            .map_err(|e| e.to_string())?
+            .type_info()
+            .name();
+        let value = match kind {
+            "INT2" => self.try_get::<Option<i16>, _>(i).map(|v| v.map(i64::from)),
+            "INT4" => self.try_get::<Option<i32>, _>(i).map(|v| v.map(i64::from)),
+            _ => self.try_get::<Option<i64>, _>(i),
+        };
+        value.map_err(|e| e.to_string())
+    }
+
+    fn text(&self, i: usize) -> Result<Option<String>, String> {
+        self.try_get(i).map_err(|e| e.to_string())
+    }
+
+    fn flag(&self, i: usize) -> Result<Option<bool>, String> {
+        self.try_get(i).map_err(|e| e.to_string())
+    }
+}
+
+pub(in crate::store) struct PgTx<'a> {
+    driver: Driver<'a>,
+    conn: &'a mut PgConnection,
+    pub(super) pending: Pending,
+    /// Whether this transaction queued a text (the claiming loop is woken after COMMIT).
+    pub(super) queued_texts: bool,
+}
+
+impl<'a> PgTx<'a> {
+    pub(super) fn new(driver: Driver<'a>, conn: &'a mut PgConnection) -> PgTx<'a> {
+        PgTx {
+            driver,
+            conn,
+            pending: Pending::default(),
+            queued_texts: false,
+        }
+    }
+
+    /// A transaction-control statement, sent as a simple query.
+    fn control(&mut self, sql: &'static str) -> StoreResult<()> {
+        self.driver
+            .block_on(sqlx::raw_sql(sql).execute(&mut *self.conn))?;
+        Ok(())
+    }
+
+    /// Sends the deferred writes, so that the next statement sees them.
+    fn before_statement(&mut self) -> StoreResult<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let q = pending.bind(sqlx::query(pending::statement(pending.mask(), None)));
+        self.driver.block_on(q.execute(&mut *self.conn))?;
+        Ok(())
+    }
+
+    pub(super) fn execute(&mut self, q: PgQuery<'_>) -> StoreResult<u64> {
+        self.before_statement()?;
+        let done = self.driver.block_on(q.execute(&mut *self.conn))?;
+        Ok(done.rows_affected())
+    }
+
+    pub(super) fn fetch_optional(&mut self, q: PgQuery<'_>) -> StoreResult<Option<PgRow>> {
+        self.before_statement()?;
+        Ok(self.driver.block_on(q.fetch_optional(&mut *self.conn))?)
+    }
+
+    pub(super) fn fetch_one(&mut self, q: PgQuery<'_>) -> StoreResult<PgRow> {
+        self.before_statement()?;
+        Ok(self.driver.block_on(q.fetch_one(&mut *self.conn))?)
+    }
+
+    pub(super) fn fetch_all(&mut self, q: PgQuery<'_>) -> StoreResult<Vec<PgRow>> {
+        self.before_statement()?;
+        Ok(self.driver.block_on(q.fetch_all(&mut *self.conn))?)
+    }
+
+    /// Every row `q` gives, decoded as `R`.
+    pub(super) fn all<R: Record>(&mut self, q: PgQuery<'_>) -> StoreResult<Vec<R>> {
+        self.fetch_all(q)?.iter().map(|r| decode(r)).collect()
+    }
+
+    /// The row `q` gives, if any, decoded as `R`.
+    pub(super) fn first<R: Record>(&mut self, q: PgQuery<'_>) -> StoreResult<Option<R>> {
+        self.fetch_optional(q)?.map(|r| decode(&r)).transpose()
+    }
+
+    /// The first column of every row, as ids.
+    fn ids(&mut self, q: PgQuery<'_>) -> StoreResult<Vec<i64>> {
+        Ok(self
+            .fetch_all(q)?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<Vec<i64>, _>>()?)
+    }
+
+    /// Forgets what this connection keeps beside the database, after a rollback.
+    fn forget(&mut self) {
+        self.pending = Pending::default();
+    }
+}
+
+impl BatchTx for PgTx<'_> {
+    fn tx(&mut self) -> &mut dyn Tx {
+        self
+    }
+
+    fn begin(&mut self) -> StoreResult<()> {
+        self.forget();
+        self.queued_texts = false;
+        self.control("BEGIN")
+    }
+
+    fn savepoint(&mut self) -> StoreResult<()> {
+        self.control("SAVEPOINT job")
+    }
+
+    fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
+        self.forget();
+        self.control("ROLLBACK TO SAVEPOINT job")
+    }
+
+    fn release_savepoint(&mut self) -> StoreResult<()> {
+        self.control("RELEASE SAVEPOINT job")
+    }
+
+    fn flush(&mut self) -> StoreResult<()> {
+        self.before_statement()
+    }
+
+    fn commit(&mut self) -> StoreResult<()> {
+        self.control("COMMIT")
+    }
+
+    fn rollback(&mut self) {
+        self.forget();
+        let _ = self.control("ROLLBACK");
+    }
+}
+
+impl Tx for PgTx<'_> {
+    fn players(&mut self) -> &mut dyn Players {
+        self
+    }
+    fn lobby(&mut self) -> &mut dyn Lobby {
+        self
+    }
+    fn matches(&mut self) -> &mut dyn Matches {
+        self
+    }
+    fn timers(&mut self) -> &mut dyn Timers {
+        self
+    }
+    fn outbox(&mut self) -> &mut dyn Outbox {
+        self
+    }
+}
+
+/// Records an inbound message and locks its sender's row: the sender's
+/// player columns (null for a stranger), then 0 for a duplicate or 1.
+pub(super) static ACCEPT_INBOUND: Rider = Rider {
+    slot: 1,
+    reads: &["inbound", "players"],
+    ctes: || {
+        format!(
+            "arrived AS (
+                INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
+                VALUES (${{0}}, ${{1}}, ${{2}}, ${{3}}, ${{4}}, ${{5}}) ON CONFLICT (provider, provider_id) DO NOTHING
+                RETURNING 1),
+            sender AS (SELECT {} FROM players p WHERE p.phone = ${{2}} FOR UPDATE)",
+            column_list::<Player>("p")
+        )
+    },
+    select: "SELECT sender.*, (SELECT COUNT(*) FROM arrived) FROM (SELECT 1) AS one LEFT JOIN sender ON true",
+    params: 6,
+};
+
+static PLAYER_BY_PHONE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM players p WHERE p.phone = $1 FOR UPDATE",
+        column_list::<Player>("p")
+    )
+});
+
+static PLAYER_BY_NICK: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM players p WHERE p.nick_key = $1",
+        column_list::<Player>("p")
+    )
+});
+
+impl Players for PgTx<'_> {
+    fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
+        // The writes the last job left pending ride along, unless they touch
+        // a table this statement reads (its CTEs cannot see each other's
+        // writes). His match is looked up in a statement of its own, which
+        // starts after the lock on him is ours and so sees what the last
+        // transaction to hold it did: a statement sees the database as of its
+        // start, even after waiting for a lock.
+        if !self.pending.may_ride_with(&ACCEPT_INBOUND) {
+            self.before_statement()?;
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let sql = pending::statement(pending.mask(), Some(&ACCEPT_INBOUND));
+        let q = pending
+            .bind(sqlx::query(sql))
+            .bind(msg.provider)
+            .bind(&msg.provider_id)
+            .bind(&msg.from)
+            .bind(&msg.to)
+            .bind(&msg.text)
+            .bind(millis(msg.received_at));
+        let row = self.driver.block_on(q.fetch_one(&mut *self.conn))?;
+        let arrived = Player::COLUMNS.len();
+        if row.try_get::<i64, _>(arrived)? == 0 {
+            return Ok(Arrival::Duplicate);
+        }
+        let known = row.try_get::<Option<i64>, _>(0)?.is_some();
+        Ok(Arrival::New(if known {
+            Some(decode_at(&row, 0)?)
+        } else {
+            None
+        }))
+    }
+
+    fn by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
+        self.first(sqlx::query(&PLAYER_BY_PHONE).bind(phone))
+    }
+
+    fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
+        self.first(sqlx::query(&PLAYER_BY_NICK).bind(nick.to_lowercase()))
+    }
+
+    fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
+        let q = sqlx::query(
+            "INSERT INTO players (phone, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id",
+        )
+        .bind(phone)
+        .bind(millis(now));
+        let row = self.fetch_one(q)?;
+        Ok(Player {
+            id: row.try_get(0)?,
+            phone: phone.to_string(),
+            nick: None,
+            lang: Lang::default(),
+            opted_out: false,
+            away: false,
+        })
+    }
+
+    fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
+        self.pending
+            .put(&SAVED_PLAYERS, SavedPlayer::new(p, millis(now)));
+        Ok(())
+    }
+}
+
+static LOBBY_QUEUE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
+         WHERE l.game = $1 ORDER BY l.queued_at, l.player_id LIMIT $2 FOR UPDATE OF l",
+        column_list::<Player>("p")
+    )
+});
+
+impl Lobby for PgTx<'_> {
+    fn join(&mut self, player_id: i64, game: &str, queued_at: DateTime<Utc>) -> StoreResult<()> {
+        let q = sqlx::query(
+            "INSERT INTO lobby (player_id, game, queued_at) VALUES ($1, $2, $3)
+             ON CONFLICT (player_id) DO UPDATE SET game = excluded.game, queued_at = excluded.queued_at",
+        )
+        .bind(player_id)
+        .bind(game)
+        .bind(millis(queued_at));
+        self.execute(q)?;
+        Ok(())
+    }
+
+    fn leave(&mut self, player_id: i64) -> StoreResult<()> {
+        self.pending.put(&LEFT_LOBBY, player_id);
+        Ok(())
+    }
+
+    fn game_of(&mut self, player_id: i64) -> StoreResult<Option<String>> {
+        let q = sqlx::query("SELECT game FROM lobby WHERE player_id = $1").bind(player_id);
+        let row = self.fetch_optional(q)?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    fn queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>> {
+        // One matchmaker per game at a time, across every instance, until this transaction ends.
+        let lock = sqlx::query("SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1))").bind(game);
+        self.execute(lock)?;
+        self.all(sqlx::query(&LOBBY_QUEUE).bind(game).bind(limit as i64))
+    }
+}
+
+static MATCH_BY_ID: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM matches m WHERE m.id = $1 FOR UPDATE",
+        column_list::<MatchRecord>("m")
+    )
+});
+
+static LAST_MATCH_OF: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM match_seats s JOIN matches m ON m.id = s.match_id
+         WHERE s.player_id = $1 ORDER BY s.match_id DESC LIMIT 1 FOR UPDATE OF m",
+        column_list::<MatchRecord>("m")
+    )
+});
+
+/// The seats of a match with their players; shared with the read side, as it takes no lock.
+pub(super) static SEATS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM match_seats s JOIN players sp ON sp.id = s.player_id
+         WHERE s.match_id = $1 ORDER BY s.seat",
+        SeatRecord::column_list("s", "sp")
+    )
+});
+
+/// A match's record in order; shared with the read side.
+pub(super) static MOVES: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM match_moves mm WHERE mm.match_id = $1 ORDER BY mm.ply",
+        column_list::<MoveRecord>("mm")
+    )
+});
+
+impl Matches for PgTx<'_> {
+    fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
+        let q = sqlx::query(
+            "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $2) RETURNING id",
+        )
+        .bind(&new.game)
+        .bind(&new.state)
+        .bind(new.seed as i64)
+        .bind(rng_pos_text(new.rng_pos))
+        .bind(new.deadline_at.map(millis))
+        .bind(new.rematch_of)
+        .bind(millis(now));
+        let id: i64 = self.fetch_one(q)?.try_get(0)?;
+        let q = sqlx::query(
+            "INSERT INTO match_seats (match_id, seat, player_id)
+             SELECT $1, v.ord - 1, v.player_id FROM UNNEST($2::bigint[]) WITH ORDINALITY AS v(player_id, ord)",
+        )
+        .bind(id)
+        .bind(&new.players);
+        self.execute(q)?;
+        Ok(id)
+    }
+
+    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
+        self.first(sqlx::query(&MATCH_BY_ID).bind(id))
+    }
+
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        self.first(sqlx::query(&LAST_MATCH_OF).bind(player_id))
+    }
+
+    fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
+        self.pending.put(&SAVED_MATCHES, SavedMatch::new(m));
+        Ok(())
+    }
+
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+        self.all(sqlx::query(&SEATS).bind(match_id))
+    }
+
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
+        self.pending.put(
+            &SAVED_SEATS,
+            SavedSeat {
+                match_id,
+                seat: seat.clone(),
+            },
+        );
+        Ok(())
+    }
+
+    fn record_move(
+        &mut self,
+        match_id: i64,
+        seat: usize,
+        notation: &str,
+        automatic: bool,
+        state_after: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.pending.put(
+            &RECORDED_MOVES,
+            NewMove {
+                match_id,
+                seat: seat as i32,
+                notation: notation.to_string(),
+                automatic,
+                at: millis(now),
+                state_after: state_after.to_string(),
+            },
+        );
+        Ok(())
+    }
+
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
+        self.all(sqlx::query(&MOVES).bind(match_id))
+    }
+}
+
+impl Timers for PgTx<'_> {
+    fn due_turns(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
+        let q = sqlx::query(
+            "SELECT id FROM matches WHERE NOT finished AND deadline_at <= $1
+             ORDER BY deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED",
+        )
+        .bind(millis(now))
+        .bind(limit as i64);
+        self.ids(q)
+    }
+
+    fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
+        let q = sqlx::query(
+            "SELECT id FROM matches WHERE rematch_deadline_at <= $1
+             ORDER BY rematch_deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED",
+        )
+        .bind(millis(now))
+        .bind(limit as i64);
+        self.ids(q)
+    }
+
+    fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        let q = sqlx::query(
+            "SELECT LEAST(
+                (SELECT MIN(deadline_at) FROM matches WHERE NOT finished),
+                (SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL))",
+        );
+        let row = self.fetch_one(q)?;
+        Ok(row.try_get::<Option<i64>, _>(0)?.and_then(from_millis))
+    }
+}

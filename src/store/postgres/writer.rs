@@ -1,0 +1,122 @@
+//! The PostgreSQL writer: a thread with its own single-threaded runtime and
+//! connection, running callers' closures in batches through [`group_commit`],
+//! so that a statement's round trip involves no other thread.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sqlx::Connection;
+use sqlx::postgres::{PgConnectOptions, PgConnection};
+use tokio::sync::{Notify, mpsc};
+
+use super::Driver;
+use super::tx::PgTx;
+use crate::store::group_commit::{self, Job};
+use crate::store::{StoreError, StoreResult};
+
+/// Pause before the writer tries to reconnect after failing to.
+const RECONNECT_PAUSE: Duration = Duration::from_millis(200);
+/// Longest the writer waits for a row another instance's batch holds.
+const LOCK_TIMEOUT: &str = "100ms";
+/// Idle time after which the writer checks its connection before using it.
+const IDLE_CHECK: Duration = Duration::from_secs(2);
+
+pub(super) struct Writer {
+    options: PgConnectOptions,
+    max_batch: usize,
+    texts_queued: Arc<Notify>,
+}
+
+impl Writer {
+    pub fn new(options: PgConnectOptions, max_batch: usize, texts_queued: Arc<Notify>) -> Writer {
+        Writer {
+            options: writer_options(options),
+            max_batch: max_batch.max(1),
+            texts_queued,
+        }
+    }
+
+    pub fn start(self, rx: mpsc::Receiver<Box<dyn Job>>) -> StoreResult<()> {
+        std::thread::Builder::new()
+            .name("pg-writer".into())
+            .spawn(move || self.run(rx))
+            .map_err(|e| StoreError::Corrupt(format!("cannot start the writer thread: {e}")))?;
+        Ok(())
+    }
+
+    fn run(self, mut rx: mpsc::Receiver<Box<dyn Job>>) {
+        let rt = match tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(rt) => rt,
+            Err(e) => {
+                tracing::error!(error = %e, "the postgres writer cannot start its runtime");
+                return;
+            }
+        };
+        let mut conn: Option<PgConnection> = None;
+        let mut last_used = Instant::now();
+        let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(self.max_batch);
+        let mut again: Vec<Box<dyn Job>> = Vec::new();
+        while group_commit::next_batch(&mut rx, &mut batch, &mut again, self.max_batch) {
+            // After a quiet spell the server may have restarted or dropped us:
+            // better to find out now than to fail the batch.
+            if last_used.elapsed() > IDLE_CHECK
+                && let Some(c) = conn.as_mut()
+                && rt.block_on(c.ping()).is_err()
+            {
+                conn = None;
+            }
+            let c = match conn.as_mut() {
+                Some(c) => c,
+                None => match rt.block_on(PgConnection::connect_with(&self.options)) {
+                    Ok(c) => conn.insert(c),
+                    Err(e) => {
+                        tracing::error!(error = %e, "the postgres writer cannot connect");
+                        group_commit::finish_batch(&mut batch, &Err(e.into()), &mut again);
+                        std::thread::sleep(RECONNECT_PAUSE);
+                        continue;
+                    }
+                },
+            };
+            let mut tx = PgTx::new(Driver::Runtime(&rt), c);
+            let outcome = group_commit::run_batch(&mut tx, &mut batch);
+            let queued_texts = tx.queued_texts;
+            if let Err(e) = &outcome {
+                tracing::error!(error = %e, jobs = batch.len(), "postgres batch failed");
+                // A lost connection is replaced before the next batch.
+                if rt.block_on(c.ping()).is_err() {
+                    conn = None;
+                }
+            }
+            last_used = Instant::now();
+            group_commit::finish_batch(&mut batch, &outcome, &mut again);
+            if outcome.is_ok() && queued_texts {
+                self.texts_queued.notify_one();
+            }
+        }
+    }
+}
+
+/// The writer's statements all find their rows by key, and each is planned
+/// once per connection: re-planning on every run (what PostgreSQL chose for
+/// the batch's writes) was two thirds of their cost. A plan made while the
+/// tables were small (a fresh database, statistics not yet gathered) would
+/// scan them whole ever after, so scans and hash or merge joins are priced
+/// out, leaving the index lookups that are right at any size.
+///
+/// A batch holds every lock its callers took until its COMMIT, so two
+/// instances' batches can wait for each other; PostgreSQL would notice only
+/// after `deadlock_timeout` (1 s by default). A batch takes milliseconds, so a
+/// wait of [`LOCK_TIMEOUT`] is taken for such a cycle: the waiting caller fails
+/// and runs again in the next batch, once its own batch's locks are gone.
+fn writer_options(options: PgConnectOptions) -> PgConnectOptions {
+    options.options([
+        ("lock_timeout", LOCK_TIMEOUT),
+        ("plan_cache_mode", "force_generic_plan"),
+        ("enable_seqscan", "off"),
+        ("enable_hashjoin", "off"),
+        ("enable_mergejoin", "off"),
+    ])
+}

@@ -1,0 +1,460 @@
+//! The row codec both backends share: one column list and one decoder per
+//! record (player, match, seat, move, outbox text), so that a column is added
+//! in one place and read the same way on SQLite and on PostgreSQL.
+//!
+//! The SQL around the columns stays per dialect. A backend provides only
+//! [`Columns`], access to one row's values by position. A value that does not
+//! decode (a `NULL` where none may be, an unknown language, a garbled
+//! generator position) is [`StoreError::Corrupt`] naming the record and its
+//! key, never a silent default: a wrong `rng_pos` read as 0 would break replay.
+
+use std::str::FromStr;
+
+use chrono::{DateTime, TimeZone, Utc};
+
+use super::records::{MatchRecord, MoveRecord, OutboxText, Player, SeatRecord, TextStatus};
+use super::{StoreError, StoreResult};
+
+/// One row's values by position, as a backend's driver gives them. `None` is SQL `NULL`.
+pub(crate) trait Columns {
+    /// An integer of any width.
+    fn int(&self, i: usize) -> Result<Option<i64>, String>;
+    fn text(&self, i: usize) -> Result<Option<String>, String>;
+    /// A boolean (SQLite stores it as an integer).
+    fn flag(&self, i: usize) -> Result<Option<bool>, String>;
+}
+
+/// A record read from the columns a query lists for it.
+pub(crate) trait Record: Sized {
+    /// What the record is called in errors.
+    const NAME: &'static str;
+    /// Its columns, in the order [`Record::decode`] reads them.
+    const COLUMNS: &'static [&'static str];
+    /// How many columns it takes in a row: more than its own when it reads
+    /// another record's after them (a seat, its player).
+    const WIDTH: usize = Self::COLUMNS.len();
+    fn decode(fields: &mut Fields<'_>) -> StoreResult<Self>;
+}
+
+/// `COLUMNS` of `R`, each prefixed with `alias.` (for joins).
+pub(crate) fn column_list<R: Record>(alias: &str) -> String {
+    R::COLUMNS
+        .iter()
+        .map(|c| format!("{alias}.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Decodes `R` from the columns of `row` starting at `at`.
+pub(crate) fn decode_at<R: Record>(row: &dyn Columns, at: usize) -> StoreResult<R> {
+    let mut fields = Fields {
+        row,
+        next: at,
+        record: R::NAME,
+        key: None,
+    };
+    let record = R::decode(&mut fields)?;
+    debug_assert_eq!(fields.next - at, R::WIDTH, "{} columns", R::NAME);
+    Ok(record)
+}
+
+pub(crate) fn decode<R: Record>(row: &dyn Columns) -> StoreResult<R> {
+    decode_at(row, 0)
+}
+
+/// A cursor over one record's columns: each read takes the next column.
+pub(crate) struct Fields<'r> {
+    row: &'r dyn Columns,
+    next: usize,
+    record: &'static str,
+    /// The record's key once read, for errors.
+    key: Option<String>,
+}
+
+impl<'r> Fields<'r> {
+    /// The columns that follow record `R`'s in a query that lists more, for
+    /// the record whose key is `key`.
+    pub fn after<R: Record>(row: &'r dyn Columns, key: &str) -> Fields<'r> {
+        Fields {
+            row,
+            next: R::WIDTH,
+            record: R::NAME,
+            key: Some(key.to_string()),
+        }
+    }
+
+    fn corrupt(&self, column: &str, what: impl std::fmt::Display) -> StoreError {
+        let key = self.key.as_deref().unwrap_or("?");
+        StoreError::Corrupt(format!("{} {key}: {column}: {what}", self.record))
+    }
+
+    fn take<T>(
+        &mut self,
+        column: &str,
+        get: impl FnOnce(&dyn Columns, usize) -> Result<Option<T>, String>,
+    ) -> StoreResult<Option<T>> {
+        let i = self.next;
+        self.next += 1;
+        get(self.row, i).map_err(|e| self.corrupt(column, e))
+    }
+
+    /// Names the record in later errors, by the value just read.
+    fn keyed(&mut self, key: impl std::fmt::Display) {
+        self.key = Some(key.to_string());
+    }
+
+    pub fn opt_int(&mut self, column: &str) -> StoreResult<Option<i64>> {
+        self.take(column, |r, i| r.int(i))
+    }
+
+    pub fn int(&mut self, column: &str) -> StoreResult<i64> {
+        self.opt_int(column)?
+            .ok_or_else(|| self.corrupt(column, "is null"))
+    }
+
+    /// An integer that must fit `T` (a count, a seat number).
+    pub fn small<T: TryFrom<i64>>(&mut self, column: &str) -> StoreResult<T> {
+        let value = self.int(column)?;
+        T::try_from(value).map_err(|_| self.corrupt(column, format!("{value} is out of range")))
+    }
+
+    pub fn opt_text(&mut self, column: &str) -> StoreResult<Option<String>> {
+        self.take(column, |r, i| r.text(i))
+    }
+
+    pub fn text(&mut self, column: &str) -> StoreResult<String> {
+        self.opt_text(column)?
+            .ok_or_else(|| self.corrupt(column, "is null"))
+    }
+
+    pub fn flag(&mut self, column: &str) -> StoreResult<bool> {
+        self.take(column, |r, i| r.flag(i))?
+            .ok_or_else(|| self.corrupt(column, "is null"))
+    }
+
+    /// Text that must parse as `T`.
+    pub fn parsed<T: FromStr>(&mut self, column: &str) -> StoreResult<T> {
+        let text = self.text(column)?;
+        text.parse()
+            .map_err(|_| self.corrupt(column, format!("{text:?} does not parse")))
+    }
+
+    pub fn opt_time(&mut self, column: &str) -> StoreResult<Option<DateTime<Utc>>> {
+        match self.opt_int(column)? {
+            None => Ok(None),
+            Some(ms) => from_millis(ms)
+                .map(Some)
+                .ok_or_else(|| self.corrupt(column, format!("{ms} is no time"))),
+        }
+    }
+
+    pub fn time(&mut self, column: &str) -> StoreResult<DateTime<Utc>> {
+        self.opt_time(column)?
+            .ok_or_else(|| self.corrupt(column, "is null"))
+    }
+}
+
+/// Unix milliseconds, the stored form of every time.
+pub(crate) fn millis(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+pub(crate) fn from_millis(ms: i64) -> Option<DateTime<Utc>> {
+    Utc.timestamp_millis_opt(ms).single()
+}
+
+/// A generator position as stored: `u128` as decimal text (neither database
+/// has an unsigned 128-bit integer).
+pub(crate) fn rng_pos_text(pos: u128) -> String {
+    pos.to_string()
+}
+
+impl Record for Player {
+    const NAME: &'static str = "player";
+    const COLUMNS: &'static [&'static str] = &["id", "phone", "nick", "lang", "opted_out", "away"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<Player> {
+        let id = f.int("id")?;
+        f.keyed(id);
+        Ok(Player {
+            id,
+            phone: f.text("phone")?,
+            nick: f.opt_text("nick")?,
+            lang: f.parsed("lang")?,
+            opted_out: f.flag("opted_out")?,
+            away: f.flag("away")?,
+        })
+    }
+}
+
+impl Record for MatchRecord {
+    const NAME: &'static str = "match";
+    const COLUMNS: &'static [&'static str] = &[
+        "id",
+        "game",
+        "state",
+        "seed",
+        "rng_pos",
+        "finished",
+        "deadline_at",
+        "rematch_deadline_at",
+        "rematch_of",
+        "started_at",
+        "finished_at",
+        "initial_state",
+    ];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<MatchRecord> {
+        let id = f.int("id")?;
+        f.keyed(id);
+        Ok(MatchRecord {
+            id,
+            game: f.text("game")?,
+            state: f.text("state")?,
+            // stored as i64 bits: neither database has an unsigned 64-bit integer
+            seed: f.int("seed")? as u64,
+            rng_pos: f.parsed("rng_pos")?,
+            finished: f.flag("finished")?,
+            deadline_at: f.opt_time("deadline_at")?,
+            rematch_deadline_at: f.opt_time("rematch_deadline_at")?,
+            rematch_of: f.opt_int("rematch_of")?,
+            started_at: f.time("started_at")?,
+            finished_at: f.opt_time("finished_at")?,
+            initial_state: f.text("initial_state")?,
+        })
+    }
+}
+
+impl Record for SeatRecord {
+    const NAME: &'static str = "seat";
+    /// The seat's own columns; its player's ([`Player::COLUMNS`]) follow them.
+    const COLUMNS: &'static [&'static str] =
+        &["match_id", "seat", "missed", "rematch_at", "message_sent"];
+    const WIDTH: usize = Self::COLUMNS.len() + Player::COLUMNS.len();
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<SeatRecord> {
+        let match_id = f.int("match_id")?;
+        let seat: usize = f.small("seat")?;
+        f.keyed(format!("{match_id}/{seat}"));
+        let missed = f.small("missed")?;
+        let rematch_at = f.opt_time("rematch_at")?;
+        let message_sent = f.flag("message_sent")?;
+        let player = Player::decode(f)?;
+        Ok(SeatRecord {
+            seat,
+            player,
+            missed,
+            rematch_at,
+            message_sent,
+        })
+    }
+}
+
+impl SeatRecord {
+    /// The seat's columns (table alias `seat`) and its player's (alias `player`), for a join.
+    pub(crate) fn column_list(seat: &str, player: &str) -> String {
+        format!(
+            "{}, {}",
+            column_list::<SeatRecord>(seat),
+            column_list::<Player>(player)
+        )
+    }
+}
+
+impl Record for MoveRecord {
+    const NAME: &'static str = "move";
+    const COLUMNS: &'static [&'static str] = &[
+        "match_id",
+        "ply",
+        "seat",
+        "move",
+        "automatic",
+        "state_after",
+    ];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<MoveRecord> {
+        let match_id = f.int("match_id")?;
+        let ply = f.small("ply")?;
+        f.keyed(format!("{match_id}/{ply}"));
+        Ok(MoveRecord {
+            ply,
+            seat: f.small("seat")?,
+            notation: f.text("move")?,
+            automatic: f.flag("automatic")?,
+            state_after: f.text("state_after")?,
+        })
+    }
+}
+
+impl Record for OutboxText {
+    const NAME: &'static str = "outbox text";
+    const COLUMNS: &'static [&'static str] = &[
+        "id",
+        "from_number",
+        "to_phone",
+        "body",
+        "encoding",
+        "parts",
+        "attempts",
+        "status",
+        "provider_ref",
+        "last_error",
+    ];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<OutboxText> {
+        let id = f.int("id")?;
+        f.keyed(id);
+        Ok(OutboxText {
+            id,
+            from: f.text("from_number")?,
+            to: f.text("to_phone")?,
+            body: f.text("body")?,
+            encoding: f.text("encoding")?,
+            parts: f.small("parts")?,
+            attempts: f.small("attempts")?,
+            status: f.parsed("status")?,
+            provider_ref: f.opt_text("provider_ref")?,
+            last_error: f.opt_text("last_error")?,
+        })
+    }
+}
+
+impl FromStr for TextStatus {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<TextStatus, ()> {
+        TextStatus::parse(s).ok_or(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row in memory.
+    struct Fake(Vec<Option<String>>);
+
+    impl Columns for Fake {
+        fn int(&self, i: usize) -> Result<Option<i64>, String> {
+            self.0[i]
+                .as_deref()
+                .map(|v| v.parse().map_err(|_| format!("{v} is no integer")))
+                .transpose()
+        }
+        fn text(&self, i: usize) -> Result<Option<String>, String> {
+            Ok(self.0[i].clone())
+        }
+        fn flag(&self, i: usize) -> Result<Option<bool>, String> {
+            Ok(self.int(i)?.map(|v| v != 0))
+        }
+    }
+
+    fn row(values: &[Option<&str>]) -> Fake {
+        Fake(values.iter().map(|v| v.map(str::to_string)).collect())
+    }
+
+    fn a_match(rng_pos: &str) -> Fake {
+        row(&[
+            Some("7"),
+            Some("FB"),
+            Some("state"),
+            Some("-1"),
+            Some(rng_pos),
+            Some("0"),
+            None,
+            None,
+            None,
+            Some("1764590400000"),
+            None,
+            Some("opening"),
+        ])
+    }
+
+    #[test]
+    fn a_match_decodes_with_its_generator_and_seed() {
+        let m: MatchRecord = decode(&a_match("340282366920938463463374607431768211455")).unwrap();
+        assert_eq!(m.id, 7);
+        assert_eq!(
+            m.seed,
+            u64::MAX,
+            "the seed's bits survive the signed column"
+        );
+        assert_eq!(m.rng_pos, u128::MAX);
+        assert_eq!(m.deadline_at, None);
+    }
+
+    #[test]
+    fn a_garbled_generator_position_is_an_error_naming_the_match() {
+        let err = decode::<MatchRecord>(&a_match("12x")).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("match 7: rng_pos"), "{text}");
+    }
+
+    #[test]
+    fn a_null_where_none_may_be_and_an_unknown_language_are_errors() {
+        let no_phone = row(&[Some("3"), None, None, Some("RU"), Some("0"), Some("0")]);
+        let text = decode::<Player>(&no_phone).unwrap_err().to_string();
+        assert!(text.contains("player 3: phone: is null"), "{text}");
+        let klingon = row(&[
+            Some("3"),
+            Some("+1"),
+            None,
+            Some("TLH"),
+            Some("0"),
+            Some("0"),
+        ]);
+        let text = decode::<Player>(&klingon).unwrap_err().to_string();
+        assert!(text.contains("player 3: lang"), "{text}");
+    }
+
+    #[test]
+    fn a_seat_reads_its_columns_then_its_players() {
+        let seat = row(&[
+            Some("9"),
+            Some("2"),
+            Some("1"),
+            None,
+            Some("1"),
+            Some("4"),
+            Some("+4"),
+            Some("ann"),
+            Some("EN"),
+            Some("0"),
+            Some("1"),
+        ]);
+        let s: SeatRecord = decode(&seat).unwrap();
+        assert_eq!((s.seat, s.missed, s.message_sent), (2, 1, true));
+        assert_eq!(s.player.nick.as_deref(), Some("ann"));
+        assert!(s.player.away);
+        let bad = row(&[Some("9"), Some("-2"), Some("1"), None, Some("1")]);
+        let text = decode::<SeatRecord>(&bad).unwrap_err().to_string();
+        assert!(text.contains("seat ?: seat: -2 is out of range"), "{text}");
+    }
+
+    #[test]
+    fn an_unknown_text_status_is_an_error() {
+        let text = row(&[
+            Some("5"),
+            Some("1"),
+            Some("+2"),
+            Some("hi"),
+            Some("gsm7"),
+            Some("1"),
+            Some("0"),
+            Some("lost"),
+            None,
+            None,
+        ]);
+        let err = decode::<OutboxText>(&text).unwrap_err().to_string();
+        assert!(err.contains("outbox text 5: status"), "{err}");
+    }
+
+    #[test]
+    fn column_lists_are_qualified() {
+        assert_eq!(
+            column_list::<Player>("p"),
+            "p.id, p.phone, p.nick, p.lang, p.opted_out, p.away"
+        );
+        assert!(SeatRecord::column_list("s", "sp").starts_with("s.match_id, s.seat"));
+    }
+}

@@ -1,0 +1,205 @@
+//! The SQLite writer's outbox: queuing, claims, outcomes and delivery reports.
+//! Every text queued or cancelled is also told to this process's dispatcher
+//! once the transaction commits (`SqliteTx::events`).
+
+use std::sync::LazyLock;
+
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, params};
+
+use super::queries;
+use super::tx::SqliteTx;
+use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
+use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
+use crate::store::tx::Outbox;
+use crate::store::{StoreError, StoreResult, advance_status};
+
+static CLAIM: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "UPDATE outbox SET status = 'sending', lease_until = ?2, attempts = attempts + 1, updated_at = ?1
+         WHERE id IN (
+            SELECT o.id FROM outbox o
+            WHERE o.status IN ('queued', 'sending')
+              AND ((o.status = 'queued' AND o.next_attempt_at <= ?1)
+                   OR (o.status = 'sending' AND o.lease_until < ?1))
+              AND NOT EXISTS (
+                SELECT 1 FROM outbox e
+                WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
+            ORDER BY o.id LIMIT ?3)
+         RETURNING {}",
+        OutboxText::COLUMNS.join(", ")
+    )
+});
+
+static PENDING: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {}, o.next_attempt_at FROM outbox o
+         WHERE o.status IN ('queued', 'sending') ORDER BY o.id",
+        column_list::<OutboxText>("o")
+    )
+});
+
+impl Outbox for SqliteTx<'_> {
+    fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
+        let id = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, next_attempt_at,
+                 created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?6)",
+            )?
+            .insert(params![
+                t.from,
+                t.to,
+                t.body,
+                t.encoding,
+                t.parts,
+                millis(now)
+            ])?;
+        self.events.push(OutboxEvent::Queued(OutboxText {
+            id,
+            from: t.from.clone(),
+            to: t.to.clone(),
+            body: t.body.clone(),
+            encoding: t.encoding.to_string(),
+            parts: t.parts,
+            attempts: 0,
+            status: TextStatus::Queued,
+            provider_ref: None,
+            last_error: None,
+        }));
+        Ok(())
+    }
+
+    fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "UPDATE outbox SET status = 'cancelled', lease_until = NULL, updated_at = ?2
+                 WHERE to_phone = ?1 AND status = 'queued'",
+            )?
+            .execute(params![phone, millis(now)])?;
+        self.events.push(OutboxEvent::Cancelled(phone.to_string()));
+        Ok(n as u64)
+    }
+
+    fn claim(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<OutboxText>> {
+        let mut texts: Vec<OutboxText> = queries::all(
+            self.conn,
+            &CLAIM,
+            params![millis(now), millis(lease_until), limit as i64],
+        )?;
+        texts.sort_by_key(|t| t.id);
+        Ok(texts)
+    }
+
+    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        let due: Option<i64> = self
+            .conn
+            .prepare_cached(
+                "SELECT MIN(CASE status WHEN 'queued' THEN next_attempt_at ELSE lease_until END)
+                 FROM outbox WHERE status IN ('queued', 'sending')",
+            )?
+            .query_row([], |r| r.get(0))?;
+        Ok(due.and_then(from_millis))
+    }
+
+    fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
+        let mut stmt = self.conn.prepare(&PENDING)?;
+        let mut rows = stmt.query([])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            let text: OutboxText = decode(row)?;
+            let due =
+                Fields::after::<OutboxText>(row, &text.id.to_string()).time("next_attempt_at")?;
+            out.push((text, due));
+        }
+        Ok(out)
+    }
+
+    fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {
+        // A delivery report may have overtaken us (it stays); a text a STOP
+        // cancelled while it was on its way did leave, so it is 'sent'.
+        let mut stmt = self.conn.prepare_cached(
+            "UPDATE outbox SET status = CASE WHEN status IN ('delivered', 'failed') THEN status ELSE 'sent' END,
+             attempts = ?2, provider_ref = COALESCE(?3, provider_ref), lease_until = NULL,
+             last_error = NULL, updated_at = ?4 WHERE id = ?1",
+        )?;
+        for t in sent {
+            stmt.execute(params![t.id, t.attempts, t.provider_ref, millis(t.at)])?;
+        }
+        Ok(())
+    }
+
+    fn mark_retry(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        next_attempt: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE outbox SET status = 'queued', attempts = ?2, lease_until = NULL, last_error = ?3,
+                 next_attempt_at = ?4, updated_at = ?5
+                 WHERE id = ?1 AND status IN ('queued', 'sending')",
+            )?
+            .execute(params![id, attempts, error, millis(next_attempt), millis(now)])?;
+        Ok(())
+    }
+
+    fn mark_failed(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE outbox SET status = 'failed', attempts = ?2, lease_until = NULL, last_error = ?3,
+                 updated_at = ?4 WHERE id = ?1",
+            )?
+            .execute(params![id, attempts, error, millis(now)])?;
+        Ok(())
+    }
+
+    fn report_status(
+        &mut self,
+        provider_ref: &str,
+        status: TextStatus,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<TextStatus>> {
+        let current: Option<(i64, String)> = self
+            .conn
+            .prepare_cached(
+                "SELECT id, status FROM outbox WHERE provider_ref = ?1 ORDER BY id LIMIT 1",
+            )?
+            .query_row([provider_ref], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        let Some((id, current)) = current else {
+            return Ok(None);
+        };
+        let current = TextStatus::parse(&current).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "outbox text {id}: status: {current:?} does not parse"
+            ))
+        })?;
+        let next = advance_status(current, status);
+        if next != current {
+            self.conn
+                .prepare_cached(
+                    "UPDATE outbox SET status = ?2, last_error = COALESCE(?3, last_error), updated_at = ?4
+                     WHERE id = ?1",
+                )?
+                .execute(params![id, next.as_str(), error, millis(now)])?;
+        }
+        Ok(Some(next))
+    }
+}

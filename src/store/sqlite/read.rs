@@ -1,0 +1,43 @@
+//! Reads beside the SQLite writer, on a connection of their own: WAL lets it
+//! read what the last commit left while the writer goes on.
+
+use rusqlite::Connection;
+
+use super::queries;
+use crate::store::StoreResult;
+use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, SeatRecord};
+use crate::store::tx::Read;
+
+pub(super) struct SqliteRead<'c> {
+    pub conn: &'c Connection,
+}
+
+impl Read for SqliteRead<'_> {
+    fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
+        queries::player_by_phone(self.conn, phone)
+    }
+
+    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
+        queries::match_by_id(self.conn, id)
+    }
+
+    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        Ok(queries::last_match_of(self.conn, player_id)?.filter(|m| !m.finished))
+    }
+
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+        queries::seats(self.conn, match_id)
+    }
+
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
+        queries::moves(self.conn, match_id)
+    }
+
+    fn texts_to(&mut self, phone: &str) -> StoreResult<Vec<OutboxText>> {
+        queries::texts_to(self.conn, phone)
+    }
+
+    fn count_rows(&mut self, table: &'static str) -> StoreResult<i64> {
+        queries::count_rows(self.conn, table)
+    }
+}

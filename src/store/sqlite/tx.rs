@@ -1,0 +1,344 @@
+//! The SQLite writer's transaction: the batch runner's controls, and players,
+//! lobby, matches and timers (the outbox is in `outbox.rs`).
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::queries;
+use crate::inbound::InboundMessage;
+use crate::lang::Lang;
+use crate::store::StoreResult;
+use crate::store::group_commit::BatchTx;
+use crate::store::records::{
+    Arrival, MatchRecord, MoveRecord, NewMatch, OutboxEvent, Player, SeatRecord,
+};
+use crate::store::rows::{millis, rng_pos_text};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Timers, Tx};
+
+/// The writer's connection inside an open transaction.
+pub(in crate::store) struct SqliteTx<'c> {
+    pub(super) conn: &'c Connection,
+    /// What this transaction did to the outbox, told to the dispatcher after COMMIT.
+    pub(super) events: Vec<OutboxEvent>,
+    /// How many of `events` came before the current job's savepoint.
+    events_at_savepoint: usize,
+}
+
+impl<'c> SqliteTx<'c> {
+    pub(super) fn new(conn: &'c Connection) -> SqliteTx<'c> {
+        SqliteTx {
+            conn,
+            events: Vec::new(),
+            events_at_savepoint: 0,
+        }
+    }
+
+    fn execute(&self, sql: &str) -> StoreResult<()> {
+        self.conn.prepare_cached(sql)?.execute([])?;
+        Ok(())
+    }
+}
+
+impl BatchTx for SqliteTx<'_> {
+    fn tx(&mut self) -> &mut dyn Tx {
+        self
+    }
+
+    fn begin(&mut self) -> StoreResult<()> {
+        self.events.clear();
+        self.execute("BEGIN IMMEDIATE")
+    }
+
+    fn savepoint(&mut self) -> StoreResult<()> {
+        self.events_at_savepoint = self.events.len();
+        self.execute("SAVEPOINT job")
+    }
+
+    fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
+        self.events.truncate(self.events_at_savepoint);
+        self.execute("ROLLBACK TO job")
+    }
+
+    fn release_savepoint(&mut self) -> StoreResult<()> {
+        self.execute("RELEASE job")
+    }
+
+    fn commit(&mut self) -> StoreResult<()> {
+        self.execute("COMMIT")
+    }
+
+    fn rollback(&mut self) {
+        self.events.clear();
+        let _ = self.conn.execute_batch("ROLLBACK");
+    }
+}
+
+impl Tx for SqliteTx<'_> {
+    fn players(&mut self) -> &mut dyn Players {
+        self
+    }
+    fn lobby(&mut self) -> &mut dyn Lobby {
+        self
+    }
+    fn matches(&mut self) -> &mut dyn Matches {
+        self
+    }
+    fn timers(&mut self) -> &mut dyn Timers {
+        self
+    }
+    fn outbox(&mut self) -> &mut dyn Outbox {
+        self
+    }
+}
+
+impl Players for SqliteTx<'_> {
+    fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
+        let inserted = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (provider, provider_id) DO NOTHING",
+            )?
+            .execute(params![
+                msg.provider,
+                msg.provider_id,
+                msg.from,
+                msg.to,
+                msg.text,
+                millis(msg.received_at)
+            ])?;
+        if inserted == 0 {
+            return Ok(Arrival::Duplicate);
+        }
+        // One writer: the sender's row needs no lock.
+        Ok(Arrival::New(queries::player_by_phone(
+            self.conn, &msg.from,
+        )?))
+    }
+
+    fn by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
+        queries::player_by_phone(self.conn, phone)
+    }
+
+    fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
+        static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+            format!(
+                "SELECT {} FROM players p WHERE p.nick_key = ?1",
+                crate::store::rows::column_list::<Player>("p")
+            )
+        });
+        queries::first(self.conn, &SQL, [nick.to_lowercase()])
+    }
+
+    fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
+        let id = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO players (phone, created_at, updated_at) VALUES (?1, ?2, ?2)",
+            )?
+            .insert(params![phone, millis(now)])?;
+        Ok(Player {
+            id,
+            phone: phone.to_string(),
+            nick: None,
+            lang: Lang::default(),
+            opted_out: false,
+            away: false,
+        })
+    }
+
+    fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE players SET nick = ?2, nick_key = ?3, lang = ?4, opted_out = ?5, away = ?6,
+                 updated_at = ?7 WHERE id = ?1",
+            )?
+            .execute(params![
+                p.id,
+                p.nick,
+                p.nick.as_ref().map(|n| n.to_lowercase()),
+                p.lang.to_string(),
+                p.opted_out,
+                p.away,
+                millis(now)
+            ])?;
+        Ok(())
+    }
+}
+
+impl Lobby for SqliteTx<'_> {
+    fn join(&mut self, player_id: i64, game: &str, queued_at: DateTime<Utc>) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO lobby (player_id, game, queued_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (player_id) DO UPDATE SET game = excluded.game, queued_at = excluded.queued_at",
+            )?
+            .execute(params![player_id, game, millis(queued_at)])?;
+        Ok(())
+    }
+
+    fn leave(&mut self, player_id: i64) -> StoreResult<()> {
+        self.conn
+            .prepare_cached("DELETE FROM lobby WHERE player_id = ?1")?
+            .execute([player_id])?;
+        Ok(())
+    }
+
+    fn game_of(&mut self, player_id: i64) -> StoreResult<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT game FROM lobby WHERE player_id = ?1")?
+            .query_row([player_id], |r| r.get(0))
+            .optional()?)
+    }
+
+    fn queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>> {
+        static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+            format!(
+                "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
+                 WHERE l.game = ?1 ORDER BY l.queued_at, l.player_id LIMIT ?2",
+                crate::store::rows::column_list::<Player>("p")
+            )
+        });
+        queries::all(self.conn, &SQL, params![game, limit as i64])
+    }
+}
+
+impl Matches for SqliteTx<'_> {
+    fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
+        let id: i64 = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?2)",
+            )?
+            .insert(params![
+                new.game,
+                new.state,
+                new.seed as i64,
+                rng_pos_text(new.rng_pos),
+                new.deadline_at.map(millis),
+                new.rematch_of,
+                millis(now)
+            ])?;
+        let mut seat_stmt = self.conn.prepare_cached(
+            "INSERT INTO match_seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+        )?;
+        for (seat, player) in new.players.iter().enumerate() {
+            seat_stmt.execute(params![id, seat as i64, player])?;
+        }
+        Ok(id)
+    }
+
+    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
+        queries::match_by_id(self.conn, id)
+    }
+
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        queries::last_match_of(self.conn, player_id)
+    }
+
+    fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE matches SET state = ?2, rng_pos = ?3, finished = ?4, deadline_at = ?5,
+                 rematch_deadline_at = ?6, finished_at = ?7 WHERE id = ?1",
+            )?
+            .execute(params![
+                m.id,
+                m.state,
+                rng_pos_text(m.rng_pos),
+                m.finished,
+                m.deadline_at.map(millis),
+                m.rematch_deadline_at.map(millis),
+                m.finished_at.map(millis)
+            ])?;
+        Ok(())
+    }
+
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+        queries::seats(self.conn, match_id)
+    }
+
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE match_seats SET missed = ?3, rematch_at = ?4, message_sent = ?5
+                 WHERE match_id = ?1 AND seat = ?2",
+            )?
+            .execute(params![
+                match_id,
+                seat.seat as i64,
+                seat.missed,
+                seat.rematch_at.map(millis),
+                seat.message_sent
+            ])?;
+        Ok(())
+    }
+
+    fn record_move(
+        &mut self,
+        match_id: i64,
+        seat: usize,
+        notation: &str,
+        automatic: bool,
+        state_after: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO match_moves (match_id, ply, seat, move, automatic, at, state_after)
+                 VALUES (?1, (SELECT COALESCE(MAX(ply), 0) + 1 FROM match_moves WHERE match_id = ?1),
+                         ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![match_id, seat as i64, notation, automatic, millis(now), state_after])?;
+        Ok(())
+    }
+
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
+        queries::moves(self.conn, match_id)
+    }
+}
+
+impl Timers for SqliteTx<'_> {
+    fn due_turns(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
+        ids(
+            self.conn,
+            "SELECT id FROM matches WHERE finished = 0 AND deadline_at <= ?1 ORDER BY deadline_at LIMIT ?2",
+            now,
+            limit,
+        )
+    }
+
+    fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
+        ids(
+            self.conn,
+            "SELECT id FROM matches WHERE rematch_deadline_at <= ?1 ORDER BY rematch_deadline_at LIMIT ?2",
+            now,
+            limit,
+        )
+    }
+
+    fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        let next: Option<i64> = self
+            .conn
+            .prepare_cached(
+                "SELECT MIN(t) FROM (
+                    SELECT MIN(deadline_at) AS t FROM matches WHERE finished = 0
+                    UNION ALL
+                    SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL)",
+            )?
+            .query_row([], |r| r.get(0))?;
+        Ok(next.and_then(crate::store::rows::from_millis))
+    }
+}
+
+/// The ids a timer query finds due at `now`.
+fn ids(conn: &Connection, sql: &str, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let ids = stmt
+        .query_map(params![millis(now), limit as i64], |r| r.get(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ids)
+}

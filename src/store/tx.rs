@@ -1,0 +1,167 @@
+//! What a transaction can do, cut by concern: players and inbound texts, the
+//! lobby, matches and their moves, timers, the outbox; and the read side.
+//!
+//! [`Tx`] is one transaction on the writer; its concerns are typed
+//! sub-handles (`tx.players().save(..)`), so that each concern's methods are
+//! found together and a backend implements them one trait at a time.
+//! [`Read`] is what the admin API, operators and tests read beside the writer,
+//! without its locks.
+
+use chrono::{DateTime, Utc};
+
+use super::StoreResult;
+use super::records::{
+    Arrival, MatchRecord, MoveRecord, NewMatch, NewText, OutboxText, Player, SeatRecord, SentText,
+    TextStatus,
+};
+use crate::inbound::InboundMessage;
+
+/// One transaction on the writer. Everything the platform does to the
+/// database for one inbound text (or one batch of timers) goes through one.
+pub trait Tx {
+    fn players(&mut self) -> &mut dyn Players;
+    fn lobby(&mut self) -> &mut dyn Lobby;
+    fn matches(&mut self) -> &mut dyn Matches;
+    fn timers(&mut self) -> &mut dyn Timers;
+    fn outbox(&mut self) -> &mut dyn Outbox;
+}
+
+/// Phone numbers we know, and the inbound texts they sent.
+pub trait Players {
+    /// Records an inbound message (once per provider id) and, if it is new,
+    /// loads and locks its sender: what every inbound text starts with.
+    fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival>;
+    /// The player of a phone, locked for the rest of the transaction.
+    fn by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>>;
+    /// Looks a nick up case-insensitively.
+    fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>>;
+    /// Creates the row for a phone we have not seen, with defaults.
+    fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player>;
+    /// Writes every field of the player back.
+    fn save(&mut self, player: &Player, now: DateTime<Utc>) -> StoreResult<()>;
+}
+
+/// The queues of players waiting for a match, one per game.
+pub trait Lobby {
+    /// Puts a player in a game's queue (or moves him there), keeping `queued_at` as his place.
+    fn join(&mut self, player_id: i64, game: &str, queued_at: DateTime<Utc>) -> StoreResult<()>;
+    fn leave(&mut self, player_id: i64) -> StoreResult<()>;
+    /// The game whose queue the player is in.
+    fn game_of(&mut self, player_id: i64) -> StoreResult<Option<String>>;
+    /// The longest-waiting players of a game's queue, oldest first. Only one
+    /// transaction at a time reads a game's queue this way (matchmaking).
+    fn queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>>;
+}
+
+/// Matches, their seats and their moves. A match read here is locked until
+/// the transaction ends, so moves arriving at once apply one after the other.
+pub trait Matches {
+    /// Creates a match with its seats; returns its id.
+    fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64>;
+    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>>;
+    /// The most recent match a player sat in, finished or not.
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
+    /// The unfinished match a player sits in. A player sits in one unfinished
+    /// match at most and joins a new one only when his last is over, so it is
+    /// his newest match, if that is not over: one index step, where looking
+    /// for an unfinished match among all he ever played walked his history
+    /// (a tenth of the writer's time in a profile).
+    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        Ok(self.last_of(player_id)?.filter(|m| !m.finished))
+    }
+    /// Writes back the match's mutable fields (state, generator, deadlines, end).
+    fn save(&mut self, m: &MatchRecord) -> StoreResult<()>;
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>>;
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()>;
+    /// Appends a move to the match's record.
+    fn record_move(
+        &mut self,
+        match_id: i64,
+        seat: usize,
+        notation: &str,
+        automatic: bool,
+        state_after: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    /// The match's record, in order.
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>>;
+}
+
+/// The platform's timers, which are columns of the matches: turn deadlines
+/// and rematch windows. Due ones are claimed, so each fires once.
+pub trait Timers {
+    /// Unfinished matches whose turn deadline has passed.
+    fn due_turns(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>>;
+    /// Finished matches whose rematch window has closed.
+    fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>>;
+    /// The earliest turn deadline or rematch window end still pending.
+    fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
+}
+
+/// Texts on their way to phones.
+pub trait Outbox {
+    /// Queues a text; it is sent only once this transaction commits.
+    fn enqueue(&mut self, text: &NewText, now: DateTime<Utc>) -> StoreResult<()>;
+    /// Cancels every text to `phone` not yet handed to the provider (the phone opted out).
+    fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64>;
+    /// Claims texts due for sending: at most one per recipient (the oldest
+    /// unsent), so texts to one phone go out in order. Claimed rows are leased
+    /// until `lease_until`; an expired lease makes them claimable again.
+    fn claim(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<OutboxText>>;
+    /// When the next queued text falls due, if any is waiting.
+    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
+    /// Every text not yet handed to the provider (queued, or claimed by a
+    /// dispatcher that died), oldest first, with when it falls due: what a
+    /// dispatcher fed by [`super::Store::take_outbox_feed`] picks up when it starts.
+    fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>>;
+    /// The provider took these texts. PostgreSQL records them in one
+    /// statement, where a round trip per text was a fifth of the statements per move.
+    fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()>;
+    /// Attempt number `attempts` failed in a way worth retrying at `next_attempt`.
+    fn mark_retry(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        next_attempt: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    /// Parked for good after `attempts` attempts.
+    fn mark_failed(
+        &mut self,
+        id: i64,
+        attempts: u32,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    /// Applies a delivery report to the text the provider knows as `provider_ref`;
+    /// a status never moves backwards. Returns the text's status afterwards.
+    fn report_status(
+        &mut self,
+        provider_ref: &str,
+        status: TextStatus,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<TextStatus>>;
+}
+
+/// Reads beside the writer: no locks taken, nothing written, what the last
+/// commit left (SQLite: a read connection; PostgreSQL: the pool). For the
+/// admin API, operators and tests; never for a decision the writer makes.
+pub trait Read {
+    fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>>;
+    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>>;
+    /// The newest match a player sat in, if it is not over.
+    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>>;
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>>;
+    /// Every text ever queued to a phone, oldest first.
+    fn texts_to(&mut self, phone: &str) -> StoreResult<Vec<OutboxText>>;
+    /// Rows in one of the store's tables (see [`super::TABLES`]).
+    fn count_rows(&mut self, table: &'static str) -> StoreResult<i64>;
+}
