@@ -1,0 +1,255 @@
+//! House rules, checked on the source tree itself (as rust-analyzer's tidy
+//! test does): the games stay pure, every store method is exercised on both
+//! backends, every source file says what it is, and the code map in
+//! `docs/ARCHITECTURE.md` names files that exist and every module there is.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(root()).unwrap().display().to_string()
+}
+
+/// What a game may not use: anything with I/O, a clock, threads, or the
+/// platform around it. `crate::sms::encoding` (pure text analysis) is allowed,
+/// for tests that count SMS parts.
+const NOT_IN_GAMES: &[&str] = &[
+    "tokio",
+    "axum",
+    "reqwest",
+    "hyper",
+    "rusqlite",
+    "sqlx",
+    "std::time",
+    "std::fs",
+    "std::io",
+    "std::net",
+    "std::env",
+    "std::process",
+    "std::thread",
+    "crate::platform",
+    "crate::store",
+    "crate::http",
+    "crate::server",
+    "crate::scheduler",
+    "crate::config",
+    "crate::sim",
+    "crate::bench",
+    "crate::clock",
+];
+
+#[test]
+fn games_are_pure() {
+    let mut offences = Vec::new();
+    for file in rust_files(&root().join("src/games")) {
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for banned in NOT_IN_GAMES {
+                let word_start = code.match_indices(banned).any(|(i, _)| {
+                    let before = code[..i].chars().last();
+                    let after = code[i + banned.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                if word_start {
+                    offences.push(format!("{}:{}: {banned}", relative(&file), n + 1));
+                }
+            }
+            if code.contains("crate::sms") && !code.contains("crate::sms::encoding") {
+                offences.push(format!("{}:{}: crate::sms", relative(&file), n + 1));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "games must stay pure:\n{}",
+        offences.join("\n")
+    );
+}
+
+/// The methods of each trait in `src/store/tx.rs`, by trait name.
+fn store_methods() -> Vec<(String, Vec<String>)> {
+    let text = fs::read_to_string(root().join("src/store/tx.rs")).unwrap();
+    let mut traits: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("pub trait ") {
+            let name = rest.split([' ', '{', ':']).next().unwrap().to_string();
+            traits.push((name, Vec::new()));
+        } else if let Some(rest) = line.strip_prefix("fn ") {
+            let name = rest.split(['(', '<']).next().unwrap().to_string();
+            traits.last_mut().expect("fn inside a trait").1.push(name);
+        }
+    }
+    traits
+}
+
+#[test]
+fn every_store_method_is_exercised_by_the_store_tests() {
+    let tests: String = fs::read_to_string(root().join("tests/store.rs"))
+        .unwrap()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let traits = store_methods();
+    let handles: Vec<String> = traits
+        .iter()
+        .find(|(t, _)| t == "Tx")
+        .expect("the Tx trait")
+        .1
+        .clone();
+    let mut missing = Vec::new();
+    for (name, methods) in &traits {
+        for method in methods {
+            let call = match name.as_str() {
+                "Tx" => continue,
+                // The read side runs in `store.read(|r| ...)`.
+                "Read" => format!("r.{method}("),
+                concern => {
+                    let handle = concern.to_lowercase();
+                    assert!(handles.contains(&handle), "Tx has a handle for {concern}");
+                    format!(".{handle}().{method}(")
+                }
+            };
+            if !tests.contains(&call) {
+                missing.push(format!("{name}::{method} ({call})"));
+            }
+        }
+    }
+    assert!(
+        traits.iter().map(|(_, m)| m.len()).sum::<usize>() > 30,
+        "the trait parser found the methods"
+    );
+    assert!(
+        missing.is_empty(),
+        "tests/store.rs exercises no call of:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn every_source_file_opens_with_a_summary_line() {
+    let mut files = rust_files(&root().join("src"));
+    files.extend(rust_files(&root().join("tests")));
+    files.extend(rust_files(&root().join("benches")));
+    let missing: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let text = fs::read_to_string(f).unwrap();
+            !text.starts_with("//! ")
+        })
+        .map(|f| relative(f))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no //! line atop:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The paths the code map of `docs/ARCHITECTURE.md` names.
+fn code_map_paths() -> Vec<String> {
+    let text = fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap();
+    let section = text
+        .split("## Code map")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a code map")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    section
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|span| span.split(", "))
+        .map(str::trim)
+        .filter(|p| {
+            [
+                "src/",
+                "tests/",
+                "benches/",
+                "bench/",
+                "migrations/",
+                "config/",
+                "docs/",
+                "data/",
+            ]
+            .iter()
+            .any(|dir| p.starts_with(dir))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_code_map_names_files_that_exist_and_every_module() {
+    let paths = code_map_paths();
+    assert!(paths.len() > 20, "the code map lists the tree");
+    for path in &paths {
+        // `src/games/<game>/` names a folder of such things.
+        let existing = match path.find('<') {
+            Some(i) => path[..i].trim_end_matches('/').to_string(),
+            None => path.trim_end_matches('/').to_string(),
+        };
+        assert!(
+            root().join(&existing).exists(),
+            "the code map names {path}, which does not exist"
+        );
+    }
+    // Every module of the crate is on the map: each file and folder of `src/`
+    // and of its folders one level down.
+    let mut modules = Vec::new();
+    for entry in fs::read_dir(root().join("src")).unwrap().flatten() {
+        let path = entry.path();
+        modules.push(path.clone());
+        if path.is_dir() {
+            for inner in fs::read_dir(&path).unwrap().flatten() {
+                modules.push(inner.path());
+            }
+        }
+    }
+    let unmapped: Vec<String> = modules
+        .iter()
+        .map(|m| relative(m))
+        .filter(|m| !m.ends_with("/mod.rs") && !m.ends_with("lib.rs"))
+        .filter(|m| {
+            !paths.iter().any(|p| {
+                let p = p.trim_end_matches('/');
+                let stem = m.trim_end_matches(".rs");
+                p == m.as_str()
+                    || p == stem
+                    || m.starts_with(&format!("{p}/"))
+                    || p.starts_with(&format!("{m}/"))
+                    || (p.contains('<') && m.starts_with(&p[..p.find('<').unwrap()]))
+            })
+        })
+        .collect();
+    assert!(
+        unmapped.is_empty(),
+        "docs/ARCHITECTURE.md's code map does not mention:\n{}",
+        unmapped.join("\n")
+    );
+}
