@@ -10,6 +10,7 @@
 #   SMSARENA_DATABASE__MAX_BATCH=512 bench/run.sh --matches 10000 --duration 30s
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 bench/run.sh --duration 20s
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 INSTANCES=3 bench/run.sh --duration 20s
+#   BENCH_BIN=/tmp/smsarena-before bench/run.sh --duration 20s   # a binary built elsewhere
 #
 # Any SMSARENA_* variable in the environment configures the gateway as usual
 # (the log filter defaults to warn here). BENCH_DIR puts the database folder
@@ -20,8 +21,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
-cargo build --release -j "${BUILD_JOBS:-1}" --quiet
-BIN="$CARGO_TARGET_DIR/release/smsarena"
+if [ -n "${BENCH_BIN:-}" ]; then
+    # A binary built elsewhere (another commit), for alternating runs of two builds.
+    BIN="$BENCH_BIN"
+else
+    cargo build --release -j "${BUILD_JOBS:-1}" --quiet
+    BIN="$CARGO_TARGET_DIR/release/smsarena"
+fi
 
 WORK="${BENCH_DIR:-$(mktemp -d)}"
 mkdir -p "$WORK"

@@ -51,7 +51,7 @@ pub(crate) fn decode_at<R: Record>(row: &dyn Columns, at: usize) -> StoreResult<
         row,
         next: at,
         record: R::NAME,
-        key: None,
+        key: Key::Unknown,
     };
     let record = R::decode(&mut fields)?;
     debug_assert_eq!(fields.next - at, R::WIDTH, "{} columns", R::NAME);
@@ -67,25 +67,43 @@ pub(crate) struct Fields<'r> {
     row: &'r dyn Columns,
     next: usize,
     record: &'static str,
-    /// The record's key once read, for errors.
-    key: Option<String>,
+    /// The record's key once read, for errors (kept as numbers: formatting
+    /// it for every row read would cost an allocation per record).
+    key: Key,
+}
+
+/// What names a record in an error: its id, or a match's id and a number in it.
+#[derive(Clone, Copy)]
+enum Key {
+    Unknown,
+    Id(i64),
+    In(i64, i64),
+}
+
+impl std::fmt::Display for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Key::Unknown => f.write_str("?"),
+            Key::Id(id) => write!(f, "{id}"),
+            Key::In(id, n) => write!(f, "{id}/{n}"),
+        }
+    }
 }
 
 impl<'r> Fields<'r> {
     /// The columns that follow record `R`'s in a query that lists more, for
-    /// the record whose key is `key`.
-    pub fn after<R: Record>(row: &'r dyn Columns, key: &str) -> Fields<'r> {
+    /// the record whose id is `id`.
+    pub fn after<R: Record>(row: &'r dyn Columns, id: i64) -> Fields<'r> {
         Fields {
             row,
             next: R::WIDTH,
             record: R::NAME,
-            key: Some(key.to_string()),
+            key: Key::Id(id),
         }
     }
 
     fn corrupt(&self, column: &str, what: impl std::fmt::Display) -> StoreError {
-        let key = self.key.as_deref().unwrap_or("?");
-        StoreError::Corrupt(format!("{} {key}: {column}: {what}", self.record))
+        StoreError::Corrupt(format!("{} {}: {column}: {what}", self.record, self.key))
     }
 
     fn take<T>(
@@ -98,9 +116,14 @@ impl<'r> Fields<'r> {
         get(self.row, i).map_err(|e| self.corrupt(column, e))
     }
 
-    /// Names the record in later errors, by the value just read.
-    fn keyed(&mut self, key: impl std::fmt::Display) {
-        self.key = Some(key.to_string());
+    /// Names the record in later errors by its id.
+    fn keyed(&mut self, id: i64) {
+        self.key = Key::Id(id);
+    }
+
+    /// Names the record in later errors by its match and its number there.
+    fn keyed_in(&mut self, id: i64, n: i64) {
+        self.key = Key::In(id, n);
     }
 
     pub fn opt_int(&mut self, column: &str) -> StoreResult<Option<i64>> {
@@ -235,7 +258,7 @@ impl Record for SeatRecord {
     fn decode(f: &mut Fields<'_>) -> StoreResult<SeatRecord> {
         let match_id = f.int("match_id")?;
         let seat: usize = f.small("seat")?;
-        f.keyed(format!("{match_id}/{seat}"));
+        f.keyed_in(match_id, seat as i64);
         let missed = f.small("missed")?;
         let rematch_at = f.opt_time("rematch_at")?;
         let message_sent = f.flag("message_sent")?;
@@ -274,8 +297,8 @@ impl Record for MoveRecord {
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<MoveRecord> {
         let match_id = f.int("match_id")?;
-        let ply = f.small("ply")?;
-        f.keyed(format!("{match_id}/{ply}"));
+        let ply: u32 = f.small("ply")?;
+        f.keyed_in(match_id, i64::from(ply));
         Ok(MoveRecord {
             ply,
             seat: f.small("seat")?,

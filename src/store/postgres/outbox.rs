@@ -102,8 +102,7 @@ impl Outbox for PgTx<'_> {
         rows.iter()
             .map(|row| {
                 let text: OutboxText = decode(row)?;
-                let due = Fields::after::<OutboxText>(row, &text.id.to_string())
-                    .time("next_attempt_at")?;
+                let due = Fields::after::<OutboxText>(row, text.id).time("next_attempt_at")?;
                 Ok((text, due))
             })
             .collect()

@@ -114,8 +114,7 @@ impl Outbox for SqliteTx<'_> {
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
             let text: OutboxText = decode(row)?;
-            let due =
-                Fields::after::<OutboxText>(row, &text.id.to_string()).time("next_attempt_at")?;
+            let due = Fields::after::<OutboxText>(row, text.id).time("next_attempt_at")?;
             out.push((text, due));
         }
         Ok(out)
