@@ -1,7 +1,7 @@
 //! SMS football engine: move application (a pending move, a resolving move),
 //! rendering a board, and the state string both ways; each once on the typed
-//! state and once through `AnyGame` (state string in, state string out), the
-//! way the platform calls it for every move.
+//! state and once the way the platform does it for a text: the stored state
+//! loaded once through `AnyGame`, played on, and printed once.
 //!
 //! `cargo bench --bench football`
 
@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
-use smsarena::games::any::AnyGame;
+use smsarena::games::any::{AnyGame, Entry};
 use smsarena::games::football::{Football, Move, State};
 use smsarena::games::{Effect, Game, Lang, MatchRng};
 
@@ -63,16 +63,18 @@ fn bench_play(c: &mut Criterion) {
             )
         })
     });
-    let opening_text = opening.to_string();
+    // What the platform does per text: parse the stored state once, play
+    // the text on the typed match, print the state once to store it.
     let pending_text = pending.to_string();
-    let any: &dyn AnyGame = &game;
-    group.bench_function("pending move (state strings)", |b| {
+    let entry = Entry::new(Football::default());
+    let any: &dyn AnyGame = &entry;
+    group.bench_function("resolving move (load, play, store)", |b| {
         let mut rng = MatchRng::seed_from_u64(2);
-        b.iter(|| any.play(black_box(&opening_text), 0, black_box("2"), &mut rng))
-    });
-    group.bench_function("resolving move (state strings)", |b| {
-        let mut rng = MatchRng::seed_from_u64(2);
-        b.iter(|| any.play(black_box(&pending_text), 1, black_box("1"), &mut rng))
+        b.iter(|| {
+            let mut m = any.load(black_box(&pending_text)).unwrap();
+            let _ = m.play(1, black_box("1"), &mut rng);
+            m.state()
+        })
     });
     group.finish();
 }
@@ -81,20 +83,19 @@ fn bench_render(c: &mut Criterion) {
     let game = Football::default();
     let (opening, _) = states();
     let text = opening.to_string();
-    let any: &dyn AnyGame = &game;
+    let entry = Entry::new(Football::default());
+    let any: &dyn AnyGame = &entry;
     let mut group = c.benchmark_group("football/render");
     group.bench_function("board for one seat (typed)", |b| {
         b.iter(|| Game::render(&game, black_box(&opening), 2, Lang::Ru))
     });
-    group.bench_function("board for one seat (state string)", |b| {
-        b.iter(|| any.render(black_box(&text), 2, Lang::Ru))
-    });
     // What the platform does when a turn resolves: one parse, four views.
-    let langs = [Lang::Ru; 4];
-    group.bench_function(
-        "boards for all four seats (state string, render_each)",
-        |b| b.iter(|| any.render_each(black_box(&text), &langs)),
-    );
+    group.bench_function("boards for all four seats (one load)", |b| {
+        b.iter(|| {
+            let m = any.load(black_box(&text)).unwrap();
+            (0..4).map(|seat| m.render(seat, Lang::Ru)).collect::<Vec<_>>()
+        })
+    });
     group.finish();
 }
 

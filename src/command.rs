@@ -13,10 +13,11 @@ use crate::lang::Lang;
 pub enum Command {
     /// `R nick`: register, or rename.
     Register { nick: String },
-    /// `P [game] [options]`: join a lobby (no game: SMS football).
+    /// `P [game] [options]`: join a lobby, or start against robots (no game:
+    /// SMS football). The options are the game's to read, as typed.
     Play {
         game: Option<String>,
-        options: Vec<String>,
+        options: String,
     },
     /// `P ?`: list the games.
     ListGames,
@@ -30,6 +31,8 @@ pub enum Command {
     Board,
     /// `Q`: resign.
     Resign,
+    /// `H`: the match's moves so far; `H n`: its state at step `n`.
+    History(Option<usize>),
     /// `HELP`, `?`, `INFO`.
     Help,
     /// `STOP` and its synonyms: opt out of everything.
@@ -55,6 +58,8 @@ pub enum ParseError {
     BadLang,
     #[error("{0} takes nothing after it")]
     Trailing(&'static str),
+    #[error("H takes a step number")]
+    BadStep,
 }
 
 /// Words that opt a number out (carrier rules); only ever as the whole text.
@@ -78,6 +83,7 @@ impl Command {
             "T" => bare(rest, Command::Timeout, "T"),
             "B" => bare(rest, Command::Board, "B"),
             "Q" => bare(rest, Command::Resign, "Q"),
+            "H" => parse_history(rest),
             "S" => parse_send(rest),
             "LANG" => parse_lang(rest),
             word if rest.is_empty() && HELP_WORDS.contains(&word) => Ok(Command::Help),
@@ -146,11 +152,42 @@ fn parse_play(rest: &str) -> Result<Command, ParseError> {
     if rest == "?" {
         return Ok(Command::ListGames);
     }
-    let mut words = rest.split_whitespace().map(str::to_uppercase);
+    let (game, options) = split_word(rest);
     Ok(Command::Play {
-        game: words.next(),
-        options: words.collect(),
+        game: (!game.is_empty()).then(|| game.to_uppercase()),
+        options: options.to_string(),
     })
+}
+
+fn parse_history(rest: &str) -> Result<Command, ParseError> {
+    if rest.is_empty() {
+        return Ok(Command::History(None));
+    }
+    rest.parse()
+        .map(|n| Command::History(Some(n)))
+        .map_err(|_| ParseError::BadStep)
+}
+
+impl Command {
+    /// Whether this is one of the platform's commands that a game's match may
+    /// leave to its own move parser (see `Game::yields_word`): every command
+    /// but `STOP`, `START`, `HELP`, `R` and `LANG`, which are always the platform's.
+    pub fn game_may_claim(&self) -> bool {
+        !matches!(
+            self,
+            Command::Stop
+                | Command::Start
+                | Command::Help
+                | Command::Register { .. }
+                | Command::Lang(_)
+                | Command::Text(_)
+        )
+    }
+}
+
+/// The first word of a text, as typed: what `Game::yields_word` is asked about.
+pub fn first_word(text: &str) -> &str {
+    split_word(text.trim()).0
 }
 
 fn parse_send(rest: &str) -> Result<Command, ParseError> {
@@ -211,14 +248,14 @@ mod tests {
             parse("P"),
             Ok(Command::Play {
                 game: None,
-                options: vec![]
+                options: String::new()
             })
         );
         assert_eq!(
-            parse("p ib bot 3"),
+            parse("p ib bot   3"),
             Ok(Command::Play {
                 game: Some("IB".into()),
-                options: vec!["BOT".into(), "3".into()]
+                options: "bot   3".into()
             })
         );
         assert_eq!(parse("P ?"), Ok(Command::ListGames));
@@ -242,14 +279,14 @@ mod tests {
             parse("Р"),
             Ok(Command::Play {
                 game: None,
-                options: vec![]
+                options: String::new()
             })
         );
         assert_eq!(
             parse("р"),
             Ok(Command::Play {
                 game: None,
-                options: vec![]
+                options: String::new()
             })
         );
         assert_eq!(parse("РА"), Ok(Command::PlayAgain));
@@ -264,6 +301,17 @@ mod tests {
         );
         // A Russian word is not a command.
         assert_eq!(parse("Привет"), text("Привет"));
+    }
+
+    #[test]
+    fn history_takes_an_optional_step() {
+        assert_eq!(parse("H"), Ok(Command::History(None)));
+        assert_eq!(parse("h 3"), Ok(Command::History(Some(3))));
+        assert_eq!(parse("H x"), Err(ParseError::BadStep));
+        assert_eq!(parse("H -1"), Err(ParseError::BadStep));
+        assert_eq!(first_word("  B(4,6)>L(4,5) "), "B(4,6)>L(4,5)");
+        assert!(Command::Board.game_may_claim());
+        assert!(!Command::Stop.game_may_claim());
     }
 
     #[test]

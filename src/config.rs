@@ -2,11 +2,13 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
+use std::str::FromStr;
 use std::time::Duration;
 
-use figment::Figment;
-use figment::providers::{Env, Format, Serialized, Toml};
-use serde::{Deserialize, Serialize};
+use figment::providers::{Format, Serialized, Toml};
+use figment::value::{Dict, Map, Value};
+use figment::{Figment, Metadata, Profile, Provider};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// The whole configuration. Every key has a default, so an empty file is valid.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -20,6 +22,7 @@ pub struct Config {
     pub admin: AdminConfig,
     pub game: GameConfig,
     pub football: FootballConfig,
+    pub robots: RobotsConfig,
     pub log: LogConfig,
 }
 
@@ -27,12 +30,15 @@ pub struct Config {
 #[serde(default, deny_unknown_fields)]
 pub struct HttpConfig {
     /// Address to serve on.
+    #[serde(deserialize_with = "lenient")]
     pub listen: SocketAddr,
     /// The URL providers call us on (signatures, callback URLs); empty means `http://<listen>`.
     pub public_url: String,
     /// Largest request body accepted from a provider, in bytes.
+    #[serde(deserialize_with = "lenient")]
     pub max_body_bytes: usize,
     /// A request that takes longer than this is answered 503 so providers retry.
+    #[serde(deserialize_with = "lenient")]
     pub request_timeout_ms: u64,
 }
 
@@ -64,6 +70,7 @@ pub struct DatabaseConfig {
     /// `sqlite://path/to/file.db` or `postgres://...`.
     pub url: String,
     /// Most callers the writer (SQLite or PostgreSQL) commits in one transaction.
+    #[serde(deserialize_with = "lenient")]
     pub max_batch: usize,
 }
 
@@ -118,19 +125,27 @@ pub struct SmsConfig {
     /// Which provider sends our texts.
     pub provider: ProviderKind,
     /// Replace curly quotes, dashes and odd spaces so a text stays GSM-7.
+    #[serde(deserialize_with = "lenient")]
     pub gsm_substitutions: bool,
     /// Attempts before a text is parked as failed.
+    #[serde(deserialize_with = "lenient")]
     pub max_attempts: u32,
     /// First retry delay; doubles each attempt (with jitter) up to `retry_max_ms`.
+    #[serde(deserialize_with = "lenient")]
     pub retry_base_ms: u64,
+    #[serde(deserialize_with = "lenient")]
     pub retry_max_ms: u64,
     /// How long a claimed text stays ours before another instance may take it.
+    #[serde(deserialize_with = "lenient")]
     pub lease_ms: u64,
     /// SMS parts per second allowed from one sending number; 0 means unlimited.
+    #[serde(deserialize_with = "lenient")]
     pub parts_per_second: f64,
     /// Texts sent at once across all recipients.
+    #[serde(deserialize_with = "lenient")]
     pub concurrency: usize,
     /// Timeout of one send request.
+    #[serde(deserialize_with = "lenient")]
     pub send_timeout_ms: u64,
     pub kannel: KannelConfig,
     pub twilio: TwilioConfig,
@@ -165,6 +180,7 @@ pub struct KannelConfig {
     pub username: String,
     pub password: String,
     /// Which delivery reports Kannel should send back (31 = all).
+    #[serde(deserialize_with = "lenient")]
     pub dlr_mask: u32,
     /// Send every text as UCS-2 (`coding=2`), even one that fits GSM-7: for
     /// SMSCs (and Kannel's own fakesmsc, which crashes on a 7-bit text with a
@@ -245,12 +261,16 @@ pub struct AdminConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct GameConfig {
     /// Time a seat has to send its move.
+    #[serde(deserialize_with = "lenient")]
     pub turn_deadline_secs: u64,
     /// Missed turns in a row before a player is put into timeout.
+    #[serde(deserialize_with = "lenient")]
     pub max_missed_turns: u32,
     /// Time all players of a finished match have to confirm `PA`.
+    #[serde(deserialize_with = "lenient")]
     pub rematch_window_secs: u64,
     /// Time after a match's end during which `S nick text` is allowed.
+    #[serde(deserialize_with = "lenient")]
     pub message_window_secs: u64,
 }
 
@@ -275,8 +295,10 @@ impl GameConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct FootballConfig {
     /// Chance that a fight for the ball sends it two cells away.
+    #[serde(deserialize_with = "lenient")]
     pub ricochet: f64,
     /// Moves per team before the ten-move rule decides.
+    #[serde(deserialize_with = "lenient")]
     pub max_rounds: u32,
 }
 
@@ -285,6 +307,40 @@ impl Default for FootballConfig {
         FootballConfig {
             ricochet: 0.25,
             max_rounds: 10,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RobotsConfig {
+    /// Time a robot may think about one move.
+    #[serde(deserialize_with = "lenient")]
+    pub budget_ms: u64,
+    /// Searches at once; 0 means one per core.
+    #[serde(deserialize_with = "lenient")]
+    pub threads: usize,
+    /// How long a claimed robot turn stays this instance's before another may take it.
+    #[serde(deserialize_with = "lenient")]
+    pub lease_ms: u64,
+}
+
+impl Default for RobotsConfig {
+    fn default() -> Self {
+        RobotsConfig {
+            budget_ms: 1000,
+            threads: 0,
+            lease_ms: 15_000,
+        }
+    }
+}
+
+impl RobotsConfig {
+    /// How many searches run at once.
+    pub fn search_threads(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
         }
     }
 }
@@ -313,9 +369,88 @@ impl Config {
             None => figment = figment.merge(Toml::file("config/default.toml")),
         }
         figment
-            .merge(Env::prefixed("SMSARENA_").split("__"))
+            .merge(EnvStrings::from_process())
             .extract()
             .map_err(Box::new)
+    }
+}
+
+/// `SMSARENA_<SECTION>__<KEY>` variables, each kept as the string it is.
+/// figment's own `Env` provider reads `20261201` as a number and `002227` as
+/// 2227, so a digits-only secret stopped the service and a short number lost
+/// its zeros; here every value is text, and the fields that are not
+/// ([`lenient`]) parse it.
+#[derive(Clone, Debug, Default)]
+pub struct EnvStrings(Vec<(String, String)>);
+
+impl EnvStrings {
+    /// The prefix every configuration variable has.
+    pub const PREFIX: &'static str = "SMSARENA_";
+
+    pub fn from_process() -> EnvStrings {
+        EnvStrings::from_vars(std::env::vars())
+    }
+
+    pub fn from_vars(vars: impl IntoIterator<Item = (String, String)>) -> EnvStrings {
+        EnvStrings(
+            vars.into_iter()
+                .filter_map(|(k, v)| Some((k.strip_prefix(Self::PREFIX)?.to_lowercase(), v)))
+                .collect(),
+        )
+    }
+}
+
+impl Provider for EnvStrings {
+    fn metadata(&self) -> Metadata {
+        Metadata::named(format!("`{}` environment variable(s)", Self::PREFIX))
+    }
+
+    fn data(&self) -> Result<Map<Profile, Dict>, figment::Error> {
+        let mut root = Dict::new();
+        for (key, value) in &self.0 {
+            let path: Vec<&str> = key.split("__").collect();
+            let (leaf, sections) = path.split_last().expect("split yields one part at least");
+            let mut dict = &mut root;
+            for section in sections {
+                let entry = dict
+                    .entry(section.to_string())
+                    .or_insert_with(|| Value::from(Dict::new()));
+                dict = match entry {
+                    Value::Dict(_, inner) => inner,
+                    _ => {
+                        return Err(figment::Error::from(format!(
+                            "{}{key}: {section} is a value, not a section",
+                            Self::PREFIX
+                        )));
+                    }
+                };
+            }
+            dict.insert(leaf.to_string(), Value::from(value.clone()));
+        }
+        Ok(Profile::Default.collect(root))
+    }
+}
+
+/// A number, a flag or an address, given as itself (TOML) or as text
+/// (an environment variable).
+fn lenient<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + FromStr,
+    T::Err: std::fmt::Display,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Given<T> {
+        Value(T),
+        Text(String),
+    }
+    match Given::<T>::deserialize(deserializer)? {
+        Given::Value(v) => Ok(v),
+        Given::Text(text) => text
+            .trim()
+            .parse()
+            .map_err(|e| serde::de::Error::custom(format!("{text:?}: {e}"))),
     }
 }
 
@@ -344,6 +479,45 @@ mod tests {
             assert_eq!(cfg.sms.provider, ProviderKind::Kannel);
             assert_eq!(cfg.sms.kannel.sendsms_url, "http://k/cgi-bin/sendsms");
             assert_eq!(cfg.http.public_base(), "http://127.0.0.1:9000");
+            Ok(())
+        });
+    }
+
+    #[test]
+    #[allow(clippy::result_large_err)] // figment's Jail API, not ours
+    fn a_setting_given_by_environment_stays_the_string_it_is() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("SMSARENA_WEBHOOKS__SECRET", "20261201");
+            jail.set_env("SMSARENA_NUMBERS__PLAY", "002227");
+            jail.set_env("SMSARENA_SMS__TWILIO__AUTH_TOKEN", "0042");
+            jail.set_env("SMSARENA_SMS__KANNEL__PASSWORD", "true");
+            jail.set_env("SMSARENA_ADMIN__TOKEN", "1e9");
+            jail.set_env("SMSARENA_SMS__MAX_ATTEMPTS", "3");
+            jail.set_env("SMSARENA_SMS__GSM_SUBSTITUTIONS", "false");
+            jail.set_env("SMSARENA_FOOTBALL__RICOCHET", "0.5");
+            let cfg = Config::load(None).map_err(|e| e.to_string())?;
+            assert_eq!(cfg.webhooks.secret, "20261201");
+            assert_eq!(cfg.numbers.play, "002227", "leading zeros kept");
+            assert_eq!(cfg.sms.twilio.auth_token, "0042");
+            assert_eq!(cfg.sms.kannel.password, "true");
+            assert_eq!(cfg.admin.token, "1e9");
+            assert_eq!(cfg.sms.max_attempts, 3);
+            assert!(!cfg.sms.gsm_substitutions);
+            assert_eq!(cfg.football.ricochet, 0.5);
+            Ok(())
+        });
+    }
+
+    #[test]
+    #[allow(clippy::result_large_err)] // figment's Jail API, not ours
+    fn a_bad_number_by_environment_is_an_error_naming_it() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("SMSARENA_SMS__MAX_ATTEMPTS", "many");
+            let err = Config::load(None).expect_err("not a number");
+            assert!(err.to_string().contains("many"), "{err}");
+            jail.set_env("SMSARENA_SMS__MAX_ATTEMPTS", "3");
+            jail.set_env("SMSARENA_NO_SUCH__KEY", "1");
+            assert!(Config::load(None).is_err(), "unknown keys are refused");
             Ok(())
         });
     }

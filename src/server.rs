@@ -7,29 +7,21 @@ use tokio::sync::watch;
 
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
-use crate::http::{AppState, app};
+use crate::gateway::Gateway;
+use crate::http::app;
+use crate::platform::catalog::Catalog;
 use crate::sms::Provider;
-use crate::sms::dispatcher::Dispatcher;
-use crate::store::Store;
 
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let cfg = Arc::new(cfg);
-    let store = Store::open(&cfg.database.url, cfg.database.max_batch)
-        .await
-        .with_context(|| format!("opening the database {}", cfg.database.url))?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(&cfg)?;
-    let (stop, stopped) = watch::channel(false);
-    let dispatcher = Dispatcher::new(store.clone(), provider, cfg.sms.clone(), clock.clone());
-    let dispatcher = tokio::spawn(dispatcher.run(stopped));
-
-    let state = AppState::new(cfg.clone(), store.clone(), clock.clone());
-    let timers = tokio::spawn(crate::scheduler::run(
-        store,
-        state.platform().clone(),
-        clock,
-        stop.subscribe(),
-    ));
+    let catalog = Catalog::new(&cfg);
+    let gateway = Gateway::open(cfg.clone(), clock, provider, catalog)
+        .await
+        .with_context(|| format!("opening the database {}", cfg.database.url))?;
+    let (stop, _) = watch::channel(false);
+    let (state, running) = gateway.spawn(&stop);
     let listener = tokio::net::TcpListener::bind(cfg.http.listen)
         .await
         .with_context(|| format!("binding {}", cfg.http.listen))?;
@@ -38,8 +30,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     let _ = stop.send(true);
-    let _ = dispatcher.await;
-    let _ = timers.await;
+    running.stopped().await;
     tracing::info!("stopped");
     Ok(())
 }

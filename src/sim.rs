@@ -9,12 +9,11 @@ use tokio::sync::watch;
 
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
-use crate::http::AppState;
+use crate::gateway::Gateway;
 use crate::inbound::InboundMessage;
+use crate::platform::catalog::Catalog;
 use crate::sms::Provider;
 use crate::sms::capture::Capture;
-use crate::sms::dispatcher::Dispatcher;
-use crate::store::Store;
 
 const HELP: &str = "\
 Type a text and press Enter to send it from the current phone to the game number.
@@ -28,26 +27,19 @@ pub async fn run(mut cfg: Config) -> anyhow::Result<()> {
     let scratch = std::env::temp_dir().join(format!("smsarena-sim-{}.db", std::process::id()));
     cfg.database.url = format!("sqlite://{}", scratch.display());
     let cfg = Arc::new(cfg);
-    let store = Store::open(&cfg.database.url, cfg.database.max_batch)
-        .await
-        .context("opening the scratch database")?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let (capture, mut texts) = Capture::new();
-    let (stop, stopped) = watch::channel(false);
-    let dispatcher = Dispatcher::new(
-        store.clone(),
+    let catalog = Catalog::new(&cfg);
+    let gateway = Gateway::open(
+        cfg.clone(),
+        clock.clone(),
         Provider::Capture(capture),
-        cfg.sms.clone(),
-        clock.clone(),
-    );
-    tokio::spawn(dispatcher.run(stopped));
-    let state = AppState::new(cfg.clone(), store.clone(), clock.clone());
-    tokio::spawn(crate::scheduler::run(
-        store,
-        state.platform().clone(),
-        clock.clone(),
-        stop.subscribe(),
-    ));
+        catalog,
+    )
+    .await
+    .context("opening the scratch database")?;
+    let (stop, _) = watch::channel(false);
+    let (state, _running) = gateway.spawn(&stop);
 
     tokio::spawn(async move {
         while let Some(text) = texts.recv().await {

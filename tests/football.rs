@@ -445,7 +445,15 @@ async fn the_admin_api_shows_a_finished_match_and_its_replay_audit() {
         moves.len() >= 7,
         "at least 6 stands and the resignation: {moves:?}"
     );
-    assert_eq!(moves.last().unwrap()["move"], "resign");
+    let last = moves.last().unwrap();
+    assert_eq!(
+        (&last["kind"], &last["move"]),
+        (&"withdrawal".into(), &"resigned".into())
+    );
+    assert!(
+        moves[..moves.len() - 1].iter().all(|m| m["kind"] == "move"),
+        "texted stands: {moves:?}"
+    );
     assert_eq!(record["players"][0]["nick"], "ann");
     let missing = Request::get("/admin/matches/999")
         .header("authorization", "Bearer t0ken")
@@ -497,9 +505,12 @@ async fn b_sends_the_board_again() {
     app.sms(PHONES[1], "B").await;
     assert_eq!(app.one_text(PHONES[1]).await, opening);
     app.sms(PHONES[1], "HELP").await;
+    let help = app.one_text(PHONES[1]).await;
     assert!(
-        app.one_text(PHONES[1])
-            .await
-            .ends_with("B - pole, Q - sdatsya, T - taim-aut.")
+        help.ends_with("B - pole, Q - sdatsya, T - taim-aut, H - xody."),
+        "{help}"
     );
+    // It used to take two SMS parts.
+    let parts = app.texts_to(PHONES[1]).await.last().unwrap().parts;
+    assert_eq!(parts, 1, "{help:?} fits one SMS");
 }

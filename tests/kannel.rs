@@ -23,10 +23,9 @@ use chrono::Utc;
 use percent_encoding::{NON_ALPHANUMERIC, percent_decode, percent_encode};
 use smsarena::clock::{Clock, SystemClock};
 use smsarena::config::{Config, KannelConfig, ProviderKind};
-use smsarena::http::{AppState, app};
+use smsarena::http::app;
 use smsarena::platform::compose_text;
 use smsarena::sms::Provider;
-use smsarena::sms::dispatcher::Dispatcher;
 use smsarena::store::{OutboxText, Store, TextStatus};
 use tokio::sync::watch;
 
@@ -442,16 +441,15 @@ async fn start_gateway(
     cfg.sms.retry_max_ms = 1000;
     adjust(&mut cfg);
     let cfg = Arc::new(cfg);
-    let store = Store::open(&cfg.database.url, cfg.database.max_batch)
-        .await
-        .expect("open the store");
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(&cfg).expect("the kannel provider");
-    let (stop, stopped) = watch::channel(false);
-    tokio::spawn(
-        Dispatcher::new(store.clone(), provider, cfg.sms.clone(), clock.clone()).run(stopped),
-    );
-    let state = AppState::new(cfg, store.clone(), clock);
+    let catalog = smsarena::platform::catalog::Catalog::new(&cfg);
+    let gateway = smsarena::gateway::Gateway::open(cfg, clock, provider, catalog)
+        .await
+        .expect("open the gateway");
+    let store = gateway.state.store().clone();
+    let (stop, _) = watch::channel(false);
+    let (state, _running) = gateway.spawn(&stop);
     // Counting from 1 skips the refusal: no 503 to start with.
     let webhook_calls = Arc::new(AtomicUsize::new(usize::from(!refuse_first_call)));
     let router = app(state).layer(from_fn_with_state(webhook_calls.clone(), refuse_first_mo));

@@ -19,6 +19,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::routing::post;
 use rand::Rng;
+use smsarena::games::any::Entry;
 use smsarena::games::football::Football;
 use smsarena::platform::replay::replay;
 use sqlx::{Connection, PgConnection, Row};
@@ -376,13 +377,14 @@ async fn run_scenario(matches: usize, kill_one: bool) {
     let store = smsarena::store::Store::open(&db, 1).await.unwrap();
     let match_ids: Vec<i64> = match_rows.iter().map(|r| r.get(0)).collect();
     let audits = store
-        .run(move |tx| {
-            let game = Football::default();
+        .read(move |r| {
+            let game = Entry::new(Football::default());
             let mut audits = Vec::new();
             for &id in &match_ids {
-                let record = tx.matches().by_id(id)?.expect("the match");
-                let moves = tx.matches().moves(id)?;
-                let replayed = replay(&game, &record, None, &moves);
+                let record = r.match_by_id(id)?.expect("the match");
+                let moves = r.moves(id)?;
+                let seats = r.seats(id)?.len();
+                let replayed = replay(&game, &record, None, &moves, seats);
                 audits.push((id, record.finished, replayed.map(|end| end == record.state)));
             }
             Ok(audits)

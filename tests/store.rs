@@ -10,7 +10,10 @@ mod common;
 
 use chrono::{Duration, Utc};
 use smsarena::inbound::InboundMessage;
-use smsarena::store::{Arrival, NewMatch, NewText, SentText, Store, StoreError, TextStatus};
+use smsarena::store::{
+    Arrival, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, RobotTurn, SentText, Store,
+    StoreError, TextStatus,
+};
 
 async fn open() -> (tempfile::TempDir, Store, String) {
     let dir = tempfile::tempdir().unwrap();
@@ -43,12 +46,24 @@ fn inbound(id: &str, from: &str, body: &str) -> InboundMessage {
 fn new_match(players: Vec<i64>) -> NewMatch {
     NewMatch {
         game: "fb".into(),
+        options: String::new(),
         state: "start".into(),
         seed: 7,
         rng_pos: 0,
         deadline_at: None,
         rematch_of: None,
-        players,
+        seats: players.into_iter().map(NewSeat::Player).collect(),
+    }
+}
+
+fn a_move<'a>(seat: usize, notation: &'a str, state_after: &'a str) -> NewMove<'a> {
+    NewMove {
+        seat,
+        kind: MoveKind::Move,
+        notation,
+        automatic: false,
+        state_after,
+        rng_pos: 0,
     }
 }
 
@@ -104,35 +119,52 @@ async fn a_transaction_reads_back_what_it_wrote() {
             for (i, state) in ["one", "two", "three"].into_iter().enumerate() {
                 record.state = state.into();
                 record.rng_pos = u128::MAX - i as u128;
-                tx.matches()
-                    .record_move(id, i % 2, &format!("m{i}"), false, state, now)?;
+                record.turn = i as u32;
+                let notation = format!("m{i}");
+                let kind = [MoveKind::Move, MoveKind::Null, MoveKind::Withdrawal][i];
+                let mv = NewMove {
+                    kind,
+                    rng_pos: record.rng_pos,
+                    ..a_move(i % 2, &notation, state)
+                };
+                tx.matches().record_move(id, &mv, now)?;
                 tx.matches().save(&record)?;
             }
             let saved = tx.matches().by_id(id)?.unwrap();
             assert_eq!(
-                (saved.state.as_str(), saved.rng_pos),
-                ("three", u128::MAX - 2)
+                (saved.state.as_str(), saved.rng_pos, saved.turn),
+                ("three", u128::MAX - 2, 2)
             );
-            let plies: Vec<(u32, String)> = tx
+            let plies: Vec<(u32, String, MoveKind, Option<u128>)> = tx
                 .matches()
                 .moves(id)?
                 .into_iter()
-                .map(|m| (m.ply, m.notation))
+                .map(|m| (m.ply, m.notation, m.kind, m.rng_pos))
                 .collect();
             assert_eq!(
                 plies,
-                vec![(1, "m0".into()), (2, "m1".into()), (3, "m2".into())]
+                vec![
+                    (1, "m0".into(), MoveKind::Move, Some(u128::MAX)),
+                    (2, "m1".into(), MoveKind::Null, Some(u128::MAX - 1)),
+                    (3, "m2".into(), MoveKind::Withdrawal, Some(u128::MAX - 2)),
+                ]
             );
             let mut seats = tx.matches().seats(id)?;
             assert_eq!(seats.len(), 2);
-            assert!(seats[0].player.away, "a seat shows its player as saved");
+            assert!(
+                seats[0].player().unwrap().away,
+                "a seat shows its player as saved"
+            );
             seats[1].missed = 1;
             tx.matches().save_seat(id, &seats[1])?;
             seats[1].missed = 2;
             seats[1].rematch_at = Some(now);
+            seats[1].place = Some(1);
+            seats[1].score = Some(-7);
             tx.matches().save_seat(id, &seats[1])?;
             let again = &tx.matches().seats(id)?[1];
             assert_eq!((again.missed, again.rematch_at.is_some()), (2, true));
+            assert_eq!((again.place, again.score), (Some(1), Some(-7)));
             assert_eq!(tx.matches().active_of(bob.id)?.map(|m| m.id), Some(id));
             assert_eq!(tx.matches().last_of(bob.id)?.map(|m| m.id), Some(id));
 
@@ -267,14 +299,9 @@ async fn moves_from_many_callers_at_once_are_numbered_without_gaps() {
                 .run(move |tx| {
                     let mut m = tx.matches().by_id(id)?.unwrap();
                     m.state = format!("{}+{i}", m.state);
-                    tx.matches().record_move(
-                        id,
-                        0,
-                        &format!("{i}"),
-                        false,
-                        &m.state,
-                        Utc::now(),
-                    )?;
+                    let notation = format!("{i}");
+                    tx.matches()
+                        .record_move(id, &a_move(0, &notation, &m.state), Utc::now())?;
                     tx.matches().save(&m)
                 })
                 .await
@@ -347,7 +374,7 @@ async fn a_sender_saved_by_the_last_caller_is_read_as_saved() {
 async fn the_lobby_is_a_queue_per_game_oldest_first() {
     let (_dir, store, _) = open().await;
     let now = Utc::now();
-    let (queued, game_of, after_leave) = store
+    let (queued, queue_of, after_leave) = store
         .run(move |tx| {
             let ids: Vec<i64> = (0..4)
                 .map(|i| tx.players().create(&format!("+73{i}"), now).map(|p| p.id))
@@ -355,23 +382,41 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
             // Joined newest first; the queue is by time, and a re-join moves a player.
             for (i, id) in ids.iter().enumerate() {
                 tx.lobby()
-                    .join(*id, "fb", now - Duration::seconds(i as i64))?;
+                    .join(*id, "fb", "", now - Duration::seconds(i as i64))?;
             }
-            tx.lobby().join(ids[3], "ib", now)?;
-            let queued: Vec<i64> = tx.lobby().queue("fb", 10)?.iter().map(|p| p.id).collect();
-            let game_of = (tx.lobby().game_of(ids[3])?, tx.lobby().game_of(ids[0])?);
+            // Another option set is another queue.
+            tx.lobby().join(ids[3], "fb", "BOT", now)?;
+            let queued: Vec<i64> = tx
+                .lobby()
+                .queue("fb", "", 10)?
+                .iter()
+                .map(|p| p.id)
+                .collect();
+            let queue_of = (tx.lobby().queue_of(ids[3])?, tx.lobby().queue_of(ids[0])?);
             tx.lobby().leave(ids[2])?;
-            let after: Vec<i64> = tx.lobby().queue("fb", 1)?.iter().map(|p| p.id).collect();
+            let after: Vec<i64> = tx
+                .lobby()
+                .queue("fb", "", 1)?
+                .iter()
+                .map(|p| p.id)
+                .collect();
             Ok((
                 queued == vec![ids[2], ids[1], ids[0]],
-                game_of == (Some("ib".to_string()), Some("fb".to_string())),
+                queue_of
+                    == (
+                        Some(("fb".to_string(), "BOT".to_string())),
+                        Some(("fb".to_string(), String::new())),
+                    ),
                 after == vec![ids[1]],
             ))
         })
         .await
         .unwrap();
-    assert!(queued, "oldest first, the one who moved to ib left out");
-    assert!(game_of);
+    assert!(
+        queued,
+        "oldest first, the one who moved to another queue left out"
+    );
+    assert!(queue_of);
     assert!(after_leave);
     assert_eq!(store.read(|r| r.count_rows("lobby")).await.unwrap(), 3);
 }
@@ -520,4 +565,80 @@ async fn a_corrupt_row_is_an_error_that_names_it() {
         let text = error.to_string();
         assert!(text.contains(&format!("match {id}: rng_pos")), "{text}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn robot_seats_and_their_turns_are_kept_and_claimed_once() {
+    let (_dir, store, _) = open().await;
+    // Times are stored in milliseconds.
+    let now = chrono::DateTime::from_timestamp_millis(Utc::now().timestamp_millis()).unwrap();
+    let lease = now + Duration::seconds(15);
+    let (id, holders) = store
+        .run(move |tx| {
+            let p = tx.players().create("+7701", now)?;
+            let mut new = new_match(vec![p.id]);
+            new.options = "BOT 2".into();
+            new.seats.push(NewSeat::Robot(2));
+            let id = tx.matches().insert(&new, now)?;
+            let holders: Vec<Holder> = tx
+                .matches()
+                .seats(id)?
+                .into_iter()
+                .map(|s| s.holder)
+                .collect();
+            assert_eq!(tx.matches().by_id(id)?.unwrap().options, "BOT 2");
+            Ok((id, holders))
+        })
+        .await
+        .unwrap();
+    assert!(matches!(holders[0], Holder::Player(_)));
+    assert_eq!(holders[1], Holder::Robot(2));
+    let turn = RobotTurn {
+        match_id: id,
+        seat: 1,
+        turn: 3,
+        due_at: now,
+    };
+    let (claimed, again, next, after_lease) = store
+        .run(move |tx| {
+            tx.robots().queue(&turn)?;
+            let next = tx.robots().next_due()?.map(|t| t.timestamp_millis());
+            let claimed = tx.robots().claim(now, lease, 10)?;
+            // Claimed and leased: nobody else takes it until the lease runs out.
+            let again = tx.robots().claim(now, lease, 10)?;
+            let after_lease = tx.robots().claim(lease + Duration::seconds(1), lease, 10)?;
+            Ok((claimed, again, next, after_lease))
+        })
+        .await
+        .unwrap();
+    assert_eq!(claimed, vec![turn]);
+    assert!(again.is_empty());
+    assert_eq!(next, Some(now.timestamp_millis()));
+    assert_eq!(
+        after_lease,
+        vec![turn],
+        "a dead instance's turn is taken over"
+    );
+    let newer = RobotTurn { turn: 4, ..turn };
+    let left = store
+        .run(move |tx| {
+            // A newer turn of the seat replaces the older one; the older's
+            // result then removes nothing.
+            tx.robots().queue(&newer)?;
+            tx.robots().done(&turn)?;
+            Ok(())
+        })
+        .await;
+    left.unwrap();
+    let waiting = store.read(|r| r.robot_turns()).await.unwrap();
+    assert_eq!(waiting, vec![newer]);
+    store
+        .run(move |tx| {
+            tx.robots().done(&newer)?;
+            tx.robots().queue(&newer)?;
+            tx.robots().clear(id)
+        })
+        .await
+        .unwrap();
+    assert!(store.read(|r| r.robot_turns()).await.unwrap().is_empty());
 }

@@ -234,7 +234,7 @@ mod tests {
         let mut finished = 0;
         for seed in 0..300u64 {
             let mut rng = MatchRng::seed_from_u64(seed);
-            let mut state = game.start(4, &mut rng);
+            let mut state = game.start(&crate::games::football::Options::Players, &mut rng);
             for _ in 0..200 {
                 let Status::Awaiting(seats) = game.status(&state) else {
                     finished += 1;

@@ -1,9 +1,15 @@
-//! [`AnyGame`]: every [`Game`] behind one object-safe face that speaks state strings,
-//! so the platform can hold all games in one catalogue and store any match as text.
+//! Every [`Game`] behind one object-safe face, so the platform can hold all
+//! games in one catalogue: [`AnyGame`] for the game (options, new matches,
+//! loading a stored state) and [`AnyMatch`] for one match's typed state,
+//! which the platform holds while it works on a text: a stored state is
+//! parsed once when the match is loaded and written once when it is saved.
 
-use std::ops::RangeInclusive;
+use std::sync::Arc;
 
-use super::{Effect, Game, Lang, MatchRng, NotationError, Reason, Seat, Side, Status};
+use super::{
+    Budget, Effect, Game, GameOptions, HistoryEntry, Lang, Level, Lineup, MatchRng, NotationError,
+    OptionsError, Reason, Recorded, Seat, Status, Withdrawal,
+};
 
 /// A move the platform could not play.
 #[derive(Debug)]
@@ -12,120 +18,312 @@ pub enum AnyRefusal {
     Unreadable(NotationError),
     /// A move, but illegal now; the game says why.
     Illegal(Box<dyn Reason + Send>),
-    /// The stored state does not parse: a bug or a corrupted row, never the player's fault.
-    CorruptState(NotationError),
 }
 
-/// An accepted move, as state strings.
+/// An accepted move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnyPlayed {
-    pub state: String,
     pub effect: Effect,
     /// The move in its canonical notation, for the record.
     pub notation: String,
 }
 
-pub trait AnyGame: Send + Sync {
-    fn code(&self) -> &'static str;
-    fn seat_range(&self) -> RangeInclusive<usize>;
-    fn start(&self, seats: usize, rng: &mut MatchRng) -> String;
-    fn rematch(&self, finished: &str, rng: &mut MatchRng) -> Result<String, NotationError>;
-    fn status(&self, state: &str) -> Result<Status, NotationError>;
-    fn side_of(&self, state: &str, seat: Seat) -> Result<Side, NotationError>;
-    /// The side of each of the first `seats` seats, from one parse of the state.
-    fn sides(&self, state: &str, seats: usize) -> Result<Vec<Side>, NotationError>;
-    fn play(
-        &self,
-        state: &str,
-        seat: Seat,
-        text: &str,
-        rng: &mut MatchRng,
-    ) -> Result<AnyPlayed, AnyRefusal>;
-    fn null_move(&self, state: &str, seat: Seat) -> Result<String, NotationError>;
-    fn resign(&self, state: &str, seat: Seat) -> Result<String, NotationError>;
-    fn render(&self, state: &str, seat: Seat, lang: Lang) -> Result<String, NotationError>;
-    /// Every seat's view, seat `i` in `langs[i]`, from one parse of the state.
-    fn render_each(&self, state: &str, langs: &[Lang]) -> Result<Vec<String>, NotationError>;
-    fn move_help(&self, lang: Lang) -> String;
+/// Options after `P <code>`, understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnyOptions {
+    /// The canonical form: the lobby's key, and what the match stores.
+    pub canonical: String,
+    pub lineup: Lineup,
 }
 
-impl<G> AnyGame for G
-where
-    G: Game,
-    G::Refusal: Send + 'static,
-{
+/// One entry of a match's record as stored, for `H` and replays.
+#[derive(Clone, Debug)]
+pub struct StoredEntry<'a> {
+    pub seat: Seat,
+    pub what: Recorded<&'a str>,
+    pub state_after: &'a str,
+}
+
+/// A game, whatever its types.
+pub trait AnyGame: Send + Sync {
+    fn code(&self) -> &'static str;
+    fn name(&self, lang: Lang) -> &'static str;
+    fn options_help(&self, lang: Lang) -> String;
+    /// Reads what follows `P <code>`.
+    fn options(&self, text: &str) -> Result<AnyOptions, OptionsError>;
+    /// A new match with options in canonical form.
+    fn start(&self, options: &str, rng: &mut MatchRng) -> Result<Box<dyn AnyMatch>, NotationError>;
+    /// A stored match, parsed.
+    fn load(&self, state: &str) -> Result<Box<dyn AnyMatch>, NotationError>;
+    fn move_help(&self, lang: Lang) -> String;
+    fn turn_deadline_secs(&self) -> Option<u64>;
+    fn has_state_steps(&self) -> bool;
+    fn yields_word(&self, word: &str) -> bool;
+    /// `H`: the record so far in the game's notation.
+    fn history(
+        &self,
+        opening: &str,
+        entries: &[StoredEntry<'_>],
+        lang: Lang,
+    ) -> Result<String, NotationError>;
+    /// `H n`: the public state string after step `n`, if the game has one.
+    fn state_at_step(
+        &self,
+        opening: &str,
+        entries: &[StoredEntry<'_>],
+        step: usize,
+    ) -> Result<Option<String>, NotationError>;
+}
+
+/// One match's state, typed, with the game it belongs to.
+pub trait AnyMatch: Send {
+    /// The state string to store.
+    fn state(&self) -> String;
+    fn status(&self) -> Status;
+    /// Plays a seat's text; on success the state has moved on, on a refusal nothing changed.
+    fn play(&mut self, seat: Seat, text: &str, rng: &mut MatchRng)
+    -> Result<AnyPlayed, AnyRefusal>;
+    /// Plays the game's null move for a seat; `None` when the game has none.
+    fn play_null(
+        &mut self,
+        seat: Seat,
+        rng: &mut MatchRng,
+    ) -> Option<Result<AnyPlayed, AnyRefusal>>;
+    fn withdraw(&mut self, seat: Seat, why: Withdrawal, absent: &[bool]);
+    fn render(&self, seat: Seat, lang: Lang) -> String;
+    fn legal_moves(&self, seat: Seat) -> Vec<String>;
+    fn robot_move(
+        &self,
+        seat: Seat,
+        level: Level,
+        budget: &Budget<'_>,
+        rng: &mut MatchRng,
+    ) -> String;
+    /// A rematch of this (finished) match.
+    fn rematch(
+        &self,
+        options: &str,
+        rng: &mut MatchRng,
+    ) -> Result<Box<dyn AnyMatch>, NotationError>;
+}
+
+/// A stored entry, parsed: seat, what was played, the state after it.
+type ParsedEntry<G> = (Seat, Recorded<<G as Game>::Move>, <G as Game>::State);
+
+/// A game in the catalogue: the rules with their settings, shared by its matches.
+pub struct Entry<G>(pub Arc<G>);
+
+impl<G: Game> Entry<G> {
+    pub fn new(game: G) -> Entry<G> {
+        Entry(Arc::new(game))
+    }
+
+    fn typed(&self, state: G::State) -> Box<dyn AnyMatch> {
+        Box::new(Typed {
+            game: self.0.clone(),
+            state,
+        })
+    }
+
+    fn parse_entries<'s>(
+        entries: &[StoredEntry<'s>],
+    ) -> Result<Vec<ParsedEntry<G>>, NotationError> {
+        entries
+            .iter()
+            .map(|e| {
+                let what = match e.what {
+                    Recorded::Move(m) => Recorded::Move(m.parse()?),
+                    Recorded::Null(m) => Recorded::Null(m.parse()?),
+                    Recorded::Withdrawal(w) => Recorded::Withdrawal(w),
+                };
+                Ok((e.seat, what, e.state_after.parse()?))
+            })
+            .collect()
+    }
+}
+
+fn history_entries<G: Game>(
+    parsed: &[ParsedEntry<G>],
+) -> Vec<HistoryEntry<'_, G>> {
+    parsed
+        .iter()
+        .map(|(seat, what, after)| HistoryEntry {
+            seat: *seat,
+            what: what.clone(),
+            after,
+        })
+        .collect()
+}
+
+impl<G: Game> AnyGame for Entry<G> {
     fn code(&self) -> &'static str {
         G::CODE
     }
 
-    fn seat_range(&self) -> RangeInclusive<usize> {
-        Game::seat_range(self)
+    fn name(&self, lang: Lang) -> &'static str {
+        self.0.name(lang)
     }
 
-    fn start(&self, seats: usize, rng: &mut MatchRng) -> String {
-        Game::start(self, seats, rng).to_string()
+    fn options_help(&self, lang: Lang) -> String {
+        self.0.options_help(lang)
     }
 
-    fn rematch(&self, finished: &str, rng: &mut MatchRng) -> Result<String, NotationError> {
-        Ok(Game::rematch(self, &finished.parse()?, rng).to_string())
+    fn options(&self, text: &str) -> Result<AnyOptions, OptionsError> {
+        let options: G::Options = text.parse()?;
+        Ok(AnyOptions {
+            canonical: options.to_string(),
+            lineup: options.lineup(),
+        })
     }
 
-    fn status(&self, state: &str) -> Result<Status, NotationError> {
-        Ok(Game::status(self, &state.parse()?))
+    fn start(&self, options: &str, rng: &mut MatchRng) -> Result<Box<dyn AnyMatch>, NotationError> {
+        let options: G::Options = options
+            .parse()
+            .map_err(|e: OptionsError| NotationError::new(e.to_string()))?;
+        Ok(self.typed(self.0.start(&options, rng)))
     }
 
-    fn side_of(&self, state: &str, seat: Seat) -> Result<Side, NotationError> {
-        Ok(Game::side_of(self, &state.parse()?, seat))
+    fn load(&self, state: &str) -> Result<Box<dyn AnyMatch>, NotationError> {
+        Ok(self.typed(state.parse()?))
     }
 
-    fn sides(&self, state: &str, seats: usize) -> Result<Vec<Side>, NotationError> {
-        let state = state.parse()?;
-        Ok((0..seats)
-            .map(|seat| Game::side_of(self, &state, seat))
-            .collect())
+    fn move_help(&self, lang: Lang) -> String {
+        self.0.move_help(lang)
+    }
+
+    fn turn_deadline_secs(&self) -> Option<u64> {
+        self.0.turn_deadline_secs()
+    }
+
+    fn has_state_steps(&self) -> bool {
+        self.0.has_state_steps()
+    }
+
+    fn yields_word(&self, word: &str) -> bool {
+        self.0.yields_word(word)
+    }
+
+    fn history(
+        &self,
+        opening: &str,
+        entries: &[StoredEntry<'_>],
+        lang: Lang,
+    ) -> Result<String, NotationError> {
+        let opening: G::State = opening.parse()?;
+        let parsed = Self::parse_entries(entries)?;
+        Ok(self.0.history(&opening, &history_entries(&parsed), lang))
+    }
+
+    fn state_at_step(
+        &self,
+        opening: &str,
+        entries: &[StoredEntry<'_>],
+        step: usize,
+    ) -> Result<Option<String>, NotationError> {
+        let opening: G::State = opening.parse()?;
+        let parsed = Self::parse_entries(entries)?;
+        Ok(self
+            .0
+            .state_at_step(&opening, &history_entries(&parsed), step))
+    }
+}
+
+struct Typed<G: Game> {
+    game: Arc<G>,
+    state: G::State,
+}
+
+impl<G: Game> Typed<G> {
+    /// Plays a parsed move, keeping the state as it was on a refusal.
+    fn play_move(
+        &mut self,
+        seat: Seat,
+        mv: &G::Move,
+        rng: &mut MatchRng,
+    ) -> Result<AnyPlayed, AnyRefusal> {
+        // `play` takes the state by value and gives it back either way.
+        let state = self.state.clone();
+        match self.game.play(state, seat, mv, rng) {
+            Ok(played) => {
+                self.state = played.state;
+                Ok(AnyPlayed {
+                    effect: played.effect,
+                    notation: mv.to_string(),
+                })
+            }
+            Err(refused) => Err(AnyRefusal::Illegal(Box::new(refused.reason))),
+        }
+    }
+}
+
+impl<G: Game> AnyMatch for Typed<G> {
+    fn state(&self) -> String {
+        self.state.to_string()
+    }
+
+    fn status(&self) -> Status {
+        self.game.status(&self.state)
     }
 
     fn play(
-        &self,
-        state: &str,
+        &mut self,
         seat: Seat,
         text: &str,
         rng: &mut MatchRng,
     ) -> Result<AnyPlayed, AnyRefusal> {
-        let state: G::State = state.parse().map_err(AnyRefusal::CorruptState)?;
         let mv: G::Move = text.parse().map_err(AnyRefusal::Unreadable)?;
-        match Game::play(self, state, seat, &mv, rng) {
-            Ok(played) => Ok(AnyPlayed {
-                state: played.state.to_string(),
-                effect: played.effect,
-                notation: mv.to_string(),
-            }),
-            Err(refused) => Err(AnyRefusal::Illegal(Box::new(refused.reason))),
-        }
+        self.play_move(seat, &mv, rng)
     }
 
-    fn null_move(&self, state: &str, seat: Seat) -> Result<String, NotationError> {
-        Ok(Game::null_move(self, &state.parse()?, seat).to_string())
+    fn play_null(
+        &mut self,
+        seat: Seat,
+        rng: &mut MatchRng,
+    ) -> Option<Result<AnyPlayed, AnyRefusal>> {
+        let mv = self.game.null_move(&self.state, seat)?;
+        Some(self.play_move(seat, &mv, rng))
     }
 
-    fn resign(&self, state: &str, seat: Seat) -> Result<String, NotationError> {
-        Ok(Game::resign(self, state.parse()?, seat).to_string())
+    fn withdraw(&mut self, seat: Seat, why: Withdrawal, absent: &[bool]) {
+        let state = self.state.clone();
+        self.state = self.game.withdraw(state, seat, why, absent);
     }
 
-    fn render(&self, state: &str, seat: Seat, lang: Lang) -> Result<String, NotationError> {
-        Ok(Game::render(self, &state.parse()?, seat, lang))
+    fn render(&self, seat: Seat, lang: Lang) -> String {
+        self.game.render(&self.state, seat, lang)
     }
 
-    fn render_each(&self, state: &str, langs: &[Lang]) -> Result<Vec<String>, NotationError> {
-        let state = state.parse()?;
-        Ok(langs
+    fn legal_moves(&self, seat: Seat) -> Vec<String> {
+        self.game
+            .legal_moves(&self.state, seat)
             .iter()
-            .enumerate()
-            .map(|(seat, &lang)| Game::render(self, &state, seat, lang))
-            .collect())
+            .map(ToString::to_string)
+            .collect()
     }
 
-    fn move_help(&self, lang: Lang) -> String {
-        Game::move_help(self, lang)
+    fn robot_move(
+        &self,
+        seat: Seat,
+        level: Level,
+        budget: &Budget<'_>,
+        rng: &mut MatchRng,
+    ) -> String {
+        self.game
+            .robot_move(&self.state, seat, level, budget, rng)
+            .to_string()
+    }
+
+    fn rematch(
+        &self,
+        options: &str,
+        rng: &mut MatchRng,
+    ) -> Result<Box<dyn AnyMatch>, NotationError> {
+        let options: G::Options = options
+            .parse()
+            .map_err(|e: OptionsError| NotationError::new(e.to_string()))?;
+        Ok(Box::new(Typed {
+            game: self.game.clone(),
+            state: self.game.rematch(&self.state, &options, rng),
+        }))
     }
 }

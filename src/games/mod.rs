@@ -1,27 +1,37 @@
 //! Pure game rules: every game is a function of (state, seat, move, rng) to a new state.
 //!
 //! Invariant: nothing under `games/` does I/O, reads a clock, touches a database or
-//! imports tokio/sqlx/axum. Randomness comes only from the match's seeded
-//! [`MatchRng`], which the platform stores with the match so that a match
-//! replays exactly from its seed and its moves.
+//! imports tokio/sqlx/axum or the platform. Randomness comes only from the match's
+//! seeded [`MatchRng`], which the platform stores with the match so that a match
+//! replays exactly from its seed and its moves. A robot's time budget reaches
+//! it through [`Budget`], whose clock the caller supplies.
+
+// `play` gives the unchanged state back inside its error, by design (an
+// illegal move changes nothing and loses nothing), so errors are as large as states.
+#![allow(clippy::result_large_err)]
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 pub use crate::lang::Lang;
 
 pub mod any;
 pub mod football;
+pub mod trial;
 
 /// The match's random generator: portable and seedable, so a replay on any
 /// machine draws the same numbers.
 pub type MatchRng = rand_chacha::ChaCha8Rng;
 
-/// A seat at the table, `0..seat_count`. The platform maps seats to players.
+/// A seat at the table, `0..seat_count`. The platform maps seats to phones or robots.
 pub type Seat = usize;
 
 /// A side of the match (a team in SMS football, a colour in Intelball).
 pub type Side = usize;
+
+/// A robot's strength, `1..=3` in every game so far.
+pub type Level = u8;
 
 /// How a finished match ended for one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,24 +41,66 @@ pub enum SeatResult {
     Draw,
 }
 
+/// One seat's standing at the end: its place (1 is best; seats that tie share
+/// a place) and, in games that count, its score (letters, points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Standing {
+    pub place: u8,
+    pub score: Option<i64>,
+}
+
+impl Standing {
+    /// A place without a score.
+    pub fn place(place: u8) -> Standing {
+        Standing { place, score: None }
+    }
+
+    /// Won, lost or drawn, read off every seat's place: a seat won if it is
+    /// first and someone is not; all first is a draw.
+    pub fn result(standings: &[Standing], seat: Seat) -> SeatResult {
+        let all_first = standings.iter().all(|s| s.place == 1);
+        match standings[seat].place {
+            _ if all_first => SeatResult::Draw,
+            1 => SeatResult::Won,
+            _ => SeatResult::Lost,
+        }
+    }
+}
+
 /// Whose move the game waits for, or how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// These seats still owe a move this turn (several at once for
-    /// simultaneous team moves; seats whose move is already in are not listed).
+    /// These seats still owe a move this turn: one seat (alternating games, a
+    /// race's next car in race order), or several at once (SMS football's
+    /// teammates; seats whose move is already in are not listed).
     Awaiting(Vec<Seat>),
-    /// The match is over; one result per seat, indexed by seat.
-    Finished(Vec<SeatResult>),
+    /// The match is over; one standing per seat, indexed by seat.
+    Finished(Vec<Standing>),
 }
 
 /// What an accepted move did, so the platform knows whom to tell what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// The move is recorded but the turn waits for more (a teammate's move,
-    /// or the rest of a multi-text turn). Tell the mover only.
+    /// The move is in, and the turn waits for other seats (a teammate's move).
+    /// Tell the mover only.
     Pending,
-    /// The turn resolved: every seat gets its new view.
+    /// The same seat is still to move: a turn that spans several texts (a
+    /// paper-soccer bounce chain, an Intelball combination sent code by code).
+    /// The mover gets his board again and his deadline starts again.
+    Continues,
+    /// The turn moved on: every seat gets its new view.
     Resolved,
+}
+
+/// Why a seat leaves the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Withdrawal {
+    /// `Q`: the player resigned.
+    Resigned,
+    /// The player is away: `T`, `STOP`, or too many missed turns. He may come
+    /// back (by `P`); a game whose seats can play on by null moves may keep
+    /// his seat (SMS football), others end it or drop the seat.
+    Absent,
 }
 
 /// An accepted move: the state after it and what it did.
@@ -80,40 +132,207 @@ impl NotationError {
 pub type PlayResult<G> =
     Result<Played<<G as Game>::State>, Refused<<G as Game>::State, <G as Game>::Refusal>>;
 
-/// Why a move was refused, in words a player reads.
+/// Why a move (or an option) was refused, in words a player reads.
 pub trait Reason: fmt::Debug {
     fn text(&self, lang: Lang) -> String;
 }
 
+/// A reason given as its two wordings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plain {
+    pub ru: String,
+    pub en: String,
+}
+
+impl Plain {
+    pub fn new(ru: impl Into<String>, en: impl Into<String>) -> Plain {
+        Plain {
+            ru: ru.into(),
+            en: en.into(),
+        }
+    }
+}
+
+impl Reason for Plain {
+    fn text(&self, lang: Lang) -> String {
+        lang.pick(&self.ru, &self.en).to_string()
+    }
+}
+
+/// Options after `P <code>` that the game does not accept; the platform
+/// answers with this reason and the game's [`Game::options_help`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", .0.en)]
+pub struct OptionsError(pub Plain);
+
+impl OptionsError {
+    pub fn new(ru: impl Into<String>, en: impl Into<String>) -> OptionsError {
+        OptionsError(Plain::new(ru, en))
+    }
+
+    /// A word the game does not understand among its options.
+    pub fn unknown_word(word: &str) -> OptionsError {
+        OptionsError::new(
+            format!("Neponyatnyi parametr: {word}."),
+            format!("Unknown option: {word}."),
+        )
+    }
+}
+
+/// Who takes a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Occupant {
+    /// The `n`-th phone of the lobby (0: the one who asked first). Several
+    /// seats may name the same phone: one phone plays them all (`P IB HOT`).
+    Phone(usize),
+    /// A robot of this level, played by the server.
+    Robot(Level),
+}
+
+/// The seats of a match, as the options set them. The game draws sides
+/// itself in [`Game::start`] (knowing which seats are robots from the options).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lineup(pub Vec<Occupant>);
+
+impl Lineup {
+    /// `n` seats, one phone each.
+    pub fn phones(n: usize) -> Lineup {
+        Lineup((0..n).map(Occupant::Phone).collect())
+    }
+
+    pub fn seats(&self) -> usize {
+        self.0.len()
+    }
+
+    /// How many phones must be gathered from the lobby before the match starts
+    /// (1: it starts at once).
+    pub fn phones_needed(&self) -> usize {
+        self.0
+            .iter()
+            .filter_map(|o| match o {
+                Occupant::Phone(n) => Some(n + 1),
+                Occupant::Robot(_) => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// A game's options, as a player texts them after `P <code>` (`BOT 2`, `6`,
+/// `4 BOT`, `HOT`, a state string). Parsing is case-insensitive and ignores
+/// extra spaces; `Display` writes the one canonical form, which parses back
+/// and is the lobby's key: `P WB 6` waits for another `P WB 6`. The empty
+/// text is the default options.
+pub trait GameOptions:
+    Clone + fmt::Debug + PartialEq + fmt::Display + FromStr<Err = OptionsError> + Send + Sync
+{
+    /// Who sits where.
+    fn lineup(&self) -> Lineup;
+}
+
+/// Reads how long a robot has been thinking. The platform hands in a real
+/// clock; tests and replays a frozen one with a node limit.
+pub trait Stopwatch {
+    fn elapsed_ms(&self) -> u64;
+}
+
+/// A stopwatch that never moves: with [`Budget::max_nodes`] the search is deterministic.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Frozen;
+
+impl Stopwatch for Frozen {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+}
+
+/// What a robot may spend on one move.
+#[derive(Clone, Copy)]
+pub struct Budget<'a> {
+    /// Wall-clock allowance; the search must return within it (plus a few ms).
+    pub millis: u64,
+    pub clock: &'a dyn Stopwatch,
+    /// A cap on search nodes (positions visited), whatever the clock says: a
+    /// fixed count makes a search deterministic given its seed.
+    pub max_nodes: Option<u64>,
+}
+
+impl Budget<'_> {
+    /// A deterministic budget of `nodes` positions.
+    pub fn nodes(nodes: u64) -> Budget<'static> {
+        Budget {
+            millis: u64::MAX,
+            clock: &Frozen,
+            max_nodes: Some(nodes),
+        }
+    }
+
+    /// Whether a search that has visited `nodes` positions must stop now.
+    pub fn exhausted(&self, nodes: u64) -> bool {
+        self.max_nodes.is_some_and(|max| nodes >= max) || self.clock.elapsed_ms() >= self.millis
+    }
+}
+
+/// How a move entered the match's record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded<M> {
+    /// A move a player texted or a robot chose.
+    Move(M),
+    /// The null move the platform played for a seat (a missed deadline, a player away).
+    Null(M),
+    /// The seat withdrew.
+    Withdrawal(Withdrawal),
+}
+
+/// One entry of a match's record, as [`Game::history`] reads it.
+pub struct HistoryEntry<'a, G: Game + ?Sized> {
+    pub seat: Seat,
+    pub what: Recorded<G::Move>,
+    /// The state after it.
+    pub after: &'a G::State,
+}
+
 /// The rules of one game. Implementations are pure: no I/O, no clock.
 pub trait Game: Send + Sync + 'static {
-    /// The state; its `Display` is the state string and round-trips through `FromStr`.
-    type State: Clone + fmt::Debug + PartialEq + fmt::Display + FromStr<Err = NotationError>;
-    /// One move as a player texts it; `Display` round-trips through `FromStr`.
-    type Move: Clone + fmt::Debug + PartialEq + fmt::Display + FromStr<Err = NotationError>;
+    /// The state; its `Display` is the stored state string and round-trips through `FromStr`.
+    type State: Clone + fmt::Debug + PartialEq + fmt::Display + FromStr<Err = NotationError> + Send;
+    /// What one text holds (a step, a whole bounce chain, a combination, a
+    /// word, a path); `Display` round-trips through `FromStr`, which accepts
+    /// what players type (case, spaces) and refuses anything else.
+    type Move: Clone + fmt::Debug + PartialEq + fmt::Display + FromStr<Err = NotationError> + Send;
     /// Why a move is refused.
-    type Refusal: Reason;
+    type Refusal: Reason + Send + 'static;
+    /// What `P <code> ...` may say.
+    type Options: GameOptions;
 
     /// The code players use in `P <code>` (`FB`, `IB`, ...).
     const CODE: &'static str;
 
-    /// How many seats a match of this game may have.
-    fn seat_range(&self) -> std::ops::RangeInclusive<usize>;
+    /// The game's name for `P ?`.
+    fn name(&self, lang: Lang) -> &'static str;
 
-    /// Sets up a new match for `seats` players; seat order is the lobby's
-    /// order (longest-waiting first) and the game draws sides itself.
-    fn start(&self, seats: usize, rng: &mut MatchRng) -> Self::State;
+    /// The options' syntax, for `P ?`-style help and for refusals of bad
+    /// options: `P WB [5|6|7] [BOT [1-3]] [EN]`. Within one SMS.
+    fn options_help(&self, lang: Lang) -> String;
 
-    /// A rematch of a finished match: same players, the game decides how sides change.
-    fn rematch(&self, finished: &Self::State, rng: &mut MatchRng) -> Self::State;
+    /// Sets up a new match. The lineup of `options` says how many seats and
+    /// which are robots; the game draws sides and positions from `rng`.
+    fn start(&self, options: &Self::Options, rng: &mut MatchRng) -> Self::State;
 
-    /// Who must move now, or the result.
+    /// A rematch of a finished match with the same seats: the game decides how
+    /// sides change.
+    fn rematch(
+        &self,
+        finished: &Self::State,
+        options: &Self::Options,
+        rng: &mut MatchRng,
+    ) -> Self::State;
+
+    /// Who must move now, or the standings.
     fn status(&self, state: &Self::State) -> Status;
 
-    /// The side a seat plays for.
-    fn side_of(&self, state: &Self::State, seat: Seat) -> Side;
-
-    /// Applies one seat's move. An illegal move returns the state unchanged inside the error.
+    /// Applies one seat's move. An illegal move returns the state unchanged
+    /// inside the error, and draws nothing from `rng`.
     fn play(
         &self,
         state: Self::State,
@@ -122,15 +341,104 @@ pub trait Game: Send + Sync + 'static {
         rng: &mut MatchRng,
     ) -> PlayResult<Self>;
 
-    /// The move played for a seat that missed its deadline (or is away).
-    fn null_move(&self, state: &Self::State, seat: Seat) -> Self::Move;
+    /// Every move `seat` may send now (one step of a multi-text turn counts
+    /// as a move); empty when it is not this seat's turn.
+    fn legal_moves(&self, state: &Self::State, seat: Seat) -> Vec<Self::Move>;
 
-    /// Ends the match with `seat`'s side losing (resignation, or a side with nobody left).
-    fn resign(&self, state: Self::State, seat: Seat) -> Self::State;
+    /// What a missed deadline plays for `seat` (stand still, pass, the
+    /// shortest forward move), or `None` when a missed deadline only brings a
+    /// reminder (paper soccer). Also what the platform plays at once for an
+    /// awaited seat whose player is away.
+    fn null_move(&self, state: &Self::State, seat: Seat) -> Option<Self::Move>;
+
+    /// `seat` withdraws. The game decides what follows: the match ends (its
+    /// side loses), the seat plays on by null moves while its player is away
+    /// (SMS football, until his whole side is away), or the seat drops out
+    /// and the others play on (a race). `absent[s]` tells which seats' players
+    /// are away now, this one's included when `why` is `Absent`.
+    fn withdraw(
+        &self,
+        state: Self::State,
+        seat: Seat,
+        why: Withdrawal,
+        absent: &[bool],
+    ) -> Self::State;
 
     /// The text a seat receives: its view of the board and the status line.
+    /// Within the game's part limit (3 SMS parts; 2 for auto race).
     fn render(&self, state: &Self::State, seat: Seat, lang: Lang) -> String;
 
-    /// Short help on this game's move syntax.
+    /// Short help on this game's move syntax: one SMS together with the
+    /// platform's list of match commands (about 100 characters).
     fn move_help(&self, lang: Lang) -> String;
+
+    /// A robot's move for `seat`, which the game awaits: legal, and the same
+    /// for the same state, seat, level, budget and `rng`. A move is what one
+    /// text holds, so a robot's whole turn (a bounce chain, a combination) is
+    /// one move.
+    fn robot_move(
+        &self,
+        state: &Self::State,
+        seat: Seat,
+        level: Level,
+        budget: &Budget<'_>,
+        rng: &mut MatchRng,
+    ) -> Self::Move;
+
+    /// Turn deadline in seconds, if this game wants one other than the
+    /// platform's default.
+    fn turn_deadline_secs(&self) -> Option<u64> {
+        None
+    }
+
+    /// `H`: the match so far in the game's own notation, oldest first. The
+    /// platform keeps the tail that fits one text. Default: the moves'
+    /// notation, null moves included, separated by spaces.
+    fn history(
+        &self,
+        opening: &Self::State,
+        entries: &[HistoryEntry<'_, Self>],
+        lang: Lang,
+    ) -> String {
+        let _ = (opening, lang);
+        entries
+            .iter()
+            .filter_map(|e| match &e.what {
+                Recorded::Move(m) | Recorded::Null(m) => Some(m.to_string()),
+                Recorded::Withdrawal(_) => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `H n`, for games whose rules define a public state string: that string
+    /// after step `n` (0: the opening), or `None` past the last step. Default:
+    /// the game has no such notation, and `H n` is refused.
+    fn state_at_step(
+        &self,
+        opening: &Self::State,
+        entries: &[HistoryEntry<'_, Self>],
+        step: usize,
+    ) -> Option<String> {
+        let _ = (opening, entries, step);
+        None
+    }
+
+    /// Whether `H n` means anything in this game (see [`Game::state_at_step`]).
+    fn has_state_steps(&self) -> bool {
+        false
+    }
+
+    /// Whether a text whose first word is `word` (as typed) is one of the
+    /// platform's commands (`B`, `Q`, `T`, `H`, `P`, `PA`, `S`, `LANG`) while a
+    /// player is in this game's match, or goes to [`Game::play`] instead.
+    /// `STOP` and `HELP` always go to the platform. Default: the platform's
+    /// words, in Latin letters or their Cyrillic look-alikes.
+    fn yields_word(&self, word: &str) -> bool {
+        let _ = word;
+        true
+    }
 }
+
+/// The range of robot levels every game offers.
+pub const LEVELS: RangeInclusive<Level> = 1..=3;

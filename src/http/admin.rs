@@ -12,7 +12,7 @@ use subtle::ConstantTimeEq;
 
 use super::{AppError, AppState};
 use crate::platform::replay::replay;
-use crate::store::StoreError;
+use crate::store::{Holder, StoreError};
 
 pub fn routes(state: AppState) -> axum::Router<AppState> {
     axum::Router::new()
@@ -60,25 +60,33 @@ async fn match_record(
                 .catalog()
                 .get(&record.game)
                 .ok_or_else(|| StoreError::Corrupt(format!("unknown game {}", record.game)))?;
-            let audit = match replay(game, &record, previous.as_ref(), &moves) {
+            let audit = match replay(game, &record, previous.as_ref(), &moves, seats.len()) {
                 Ok(end) if end == record.state => "ok".to_string(),
                 Ok(_) => "the moves replay to another state than the stored one".to_string(),
                 Err(e) => e.to_string(),
             };
             let players: Vec<Value> = seats
                 .iter()
-                .map(|s| json!({ "seat": s.seat, "nick": s.player.nick, "phone": s.player.phone }))
+                .map(|s| match &s.holder {
+                    Holder::Player(p) => json!({ "seat": s.seat, "nick": p.nick, "phone": p.phone,
+                        "place": s.place, "score": s.score }),
+                    Holder::Robot(level) => json!({ "seat": s.seat, "robot": level,
+                        "place": s.place, "score": s.score }),
+                })
                 .collect();
             let moves: Vec<Value> = moves
                 .iter()
                 .map(|m| {
-                    json!({ "ply": m.ply, "seat": m.seat, "move": m.notation,
-                            "automatic": m.automatic, "state_after": m.state_after })
+                    json!({ "ply": m.ply, "seat": m.seat, "kind": m.kind.as_str(),
+                            "move": m.notation, "automatic": m.automatic,
+                            "state_after": m.state_after,
+                            "rng_pos": m.rng_pos.map(|p| p.to_string()) })
                 })
                 .collect();
             Ok(Some(json!({
                 "id": record.id,
                 "game": record.game,
+                "options": record.options,
                 "seed": record.seed.to_string(),
                 "rematch_of": record.rematch_of,
                 "started_at": record.started_at,

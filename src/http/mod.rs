@@ -15,6 +15,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::inbound::InboundMessage;
 use crate::platform::{Handled, Platform};
+use crate::robots::RobotPool;
 use crate::store::Store;
 
 mod admin;
@@ -39,19 +40,31 @@ struct Inner {
     store: Store,
     platform: Platform,
     clock: Arc<dyn Clock>,
+    robots: RobotPool,
 }
 
 impl AppState {
-    pub fn new(cfg: Arc<Config>, store: Store, clock: Arc<dyn Clock>) -> AppState {
-        let platform = Platform::new(cfg.clone());
+    /// The handlers' state; built by [`crate::gateway::Gateway`], the one wiring.
+    pub fn new(
+        cfg: Arc<Config>,
+        store: Store,
+        clock: Arc<dyn Clock>,
+        platform: Platform,
+        robots: RobotPool,
+    ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
                 cfg,
                 store,
                 platform,
                 clock,
+                robots,
             }),
         }
+    }
+
+    pub fn robots(&self) -> &RobotPool {
+        &self.inner.robots
     }
 
     pub fn config(&self) -> &Config {
@@ -76,11 +89,15 @@ impl AppState {
     pub async fn receive(&self, msg: InboundMessage) -> Result<Handled, AppError> {
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
-        Ok(self
+        let handled = self
             .inner
             .store
             .run(move |tx| platform.handle_inbound(tx, &msg, now))
-            .await?)
+            .await?;
+        if handled.robots_due {
+            self.inner.robots.wake();
+        }
+        Ok(handled)
     }
 }
 

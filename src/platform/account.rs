@@ -4,7 +4,8 @@ use crate::command::{Command, ParseError};
 use crate::lang::Lang;
 use crate::store::{Player, StoreResult};
 
-use super::{Ctx, texts};
+use super::table::Table;
+use super::{Ctx, in_match, seeking, texts};
 
 /// A number we hold no row for: it may register, ask for help, opt out or pick a language.
 pub(super) fn stranger(
@@ -20,7 +21,7 @@ pub(super) fn stranger(
         }
         Ok(Command::Stop) => {
             let player = ctx.tx.players().create(phone, ctx.now)?;
-            opt_out(ctx, player).map(|_| ())
+            opt_out(ctx, player)
         }
         Ok(Command::Lang(lang)) => {
             let player = ctx.tx.players().create(phone, ctx.now)?;
@@ -40,11 +41,11 @@ pub(super) fn stranger(
 pub(super) fn need_registration(
     ctx: &mut Ctx<'_>,
     player: &Player,
-    command: Command,
+    command: Result<Command, ParseError>,
 ) -> StoreResult<()> {
     let numbers = ctx.platform.numbers();
     let text = match command {
-        Command::Help => texts::welcome_stranger(player.lang, numbers),
+        Ok(Command::Help) => texts::welcome_stranger(player.lang, numbers),
         _ => texts::need_registration(player.lang, numbers),
     };
     ctx.reply(player, text)
@@ -69,17 +70,24 @@ pub(super) fn register(ctx: &mut Ctx<'_>, mut player: Player, nick: &str) -> Sto
     ctx.reply(&player, text)
 }
 
-/// `STOP`: one confirmation, then silence; texts not yet handed to the provider are cancelled,
-/// and the player leaves every queue (as with `T`).
-pub(super) fn opt_out(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<Player> {
+/// `STOP`: one confirmation, then silence; texts not yet handed to the
+/// provider are cancelled, the player stops seeking a match (as with `T`),
+/// and in a match he is away: the game decides what becomes of his seat.
+pub(super) fn opt_out(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<()> {
     ctx.tx.outbox().cancel_to(&player.phone, ctx.now)?;
     player.opted_out = true;
     player.away = true;
     ctx.tx.players().save(&player, ctx.now)?;
-    ctx.tx.lobby().leave(player.id)?;
+    seeking::withdraw(ctx, &player)?;
     // The one text an opted-out number still receives.
     ctx.reply_to_phone(&player.phone, texts::opted_out(player.lang))?;
-    Ok(player)
+    match ctx.tx.matches().active_of(player.id)? {
+        Some(record) => {
+            let table = Table::load(ctx, record)?;
+            in_match::step_away(ctx, &player, table)
+        }
+        None => Ok(()),
+    }
 }
 
 /// `START`/`UNSTOP` from an opted-out number.
@@ -96,12 +104,29 @@ pub(super) fn set_lang(ctx: &mut Ctx<'_>, mut player: Player, lang: Lang) -> Sto
     ctx.reply(&player, texts::language_set(lang))
 }
 
-/// `T`: leaves every lobby; no invitations and no game texts until the next `P`.
+/// `T`: stops seeking a match (lobby and rematch); no invitations and no
+/// game texts until the next `P`. In a match the caller lets the game decide
+/// what becomes of his seat.
 pub(super) fn take_timeout(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<Player> {
     let text = texts::timeout_taken(player.lang, ctx.platform.numbers());
     ctx.reply(&player, text)?;
     player.away = true;
     ctx.tx.players().save(&player, ctx.now)?;
-    ctx.tx.lobby().leave(player.id)?;
+    seeking::withdraw(ctx, &player)?;
+    Ok(player)
+}
+
+/// Puts a player on timeout after too many missed turns: one notice first
+/// (it goes out before the timeout silences him), then as `T`.
+pub(super) fn time_out_for_missed_turns(
+    ctx: &mut Ctx<'_>,
+    mut player: Player,
+    missed: u32,
+) -> StoreResult<Player> {
+    let notice = texts::timeout_for_missed_turns(player.lang, missed, ctx.platform.numbers());
+    ctx.notify(&player, notice)?;
+    player.away = true;
+    ctx.tx.players().save(&player, ctx.now)?;
+    seeking::withdraw(ctx, &player)?;
     Ok(player)
 }

@@ -1,8 +1,18 @@
-//! The platform: players, commands, lobby and matches, run inside one store transaction per inbound text.
+//! The platform: players, commands, seeking a match, matches, robots' turns,
+//! deadlines and history, run inside one store transaction per inbound text.
 //!
-//! Everything here is synchronous and takes the time as an argument: the store
-//! runs it on its writer (SQLite) or a blocking thread (PostgreSQL), and tests
-//! move the clock forward instead of sleeping.
+//! Everything here is synchronous and takes the time as an argument: the
+//! store runs it on its writer, and tests move the clock forward instead of
+//! sleeping. The platform knows no game: it sees them through
+//! [`crate::games::any`], as listed in [`catalog`].
+//!
+//! Files: `account.rs` registration, opt-out, language, timeout;
+//! `seeking.rs` lobbies and rematches (one state: seeking a match);
+//! `in_match.rs` what a player in a match texts, in its order of precedence;
+//! `table.rs` a loaded match and how it moves on; `robots.rs` robots' turns;
+//! `finish.rs` the end-of-match hook; `history.rs` `H`; `messages.rs` `S`;
+//! `timers.rs` deadlines and rematch windows; `replay.rs` the audit;
+//! `texts.rs` every platform wording.
 
 use std::sync::Arc;
 
@@ -14,20 +24,22 @@ use crate::inbound::InboundMessage;
 use crate::store::{Arrival, NewText, Player, StoreResult, Tx};
 
 mod account;
-mod after_match;
 pub mod catalog;
+mod finish;
+mod history;
 mod in_match;
-mod lobby;
+mod messages;
 pub mod replay;
+pub mod robots;
+mod seeking;
 mod table;
 pub mod texts;
 mod timers;
 
 use catalog::Catalog;
-
 use texts::Numbers;
 
-/// What the platform needs to know of the configuration.
+/// The platform: the configuration and the games it hosts.
 #[derive(Clone, Debug)]
 pub struct Platform {
     cfg: Arc<Config>,
@@ -36,17 +48,26 @@ pub struct Platform {
 
 /// What became of an inbound text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handled {
-    /// Applied now.
-    Applied,
+pub struct Handled {
     /// Its provider id was seen before: acknowledged, not applied again.
-    Duplicate,
+    pub duplicate: bool,
+    /// It made a robot's turn due: the robot pool should look.
+    pub robots_due: bool,
 }
 
 impl Platform {
+    /// The platform with the games of the configuration.
     pub fn new(cfg: Arc<Config>) -> Platform {
-        let catalog = Arc::new(Catalog::new(&cfg));
-        Platform { cfg, catalog }
+        let catalog = Catalog::new(&cfg);
+        Platform::with_catalog(cfg, catalog)
+    }
+
+    /// The platform with a catalogue of one's choosing (tests add the trial game).
+    pub fn with_catalog(cfg: Arc<Config>, catalog: Catalog) -> Platform {
+        Platform {
+            cfg,
+            catalog: Arc::new(catalog),
+        }
     }
 
     pub fn config(&self) -> &Config {
@@ -74,15 +95,15 @@ impl Platform {
         now: DateTime<Utc>,
     ) -> StoreResult<Handled> {
         let player = match tx.players().accept_inbound(msg)? {
-            Arrival::Duplicate => return Ok(Handled::Duplicate),
+            Arrival::Duplicate => {
+                return Ok(Handled {
+                    duplicate: true,
+                    robots_due: false,
+                });
+            }
             Arrival::New(player) => player,
         };
-        let mut ctx = Ctx {
-            platform: self,
-            tx,
-            now,
-            reply_from: &msg.to,
-        };
+        let mut ctx = Ctx::new(self, tx, now, &msg.to);
         let command = Command::parse(&msg.text);
         match player {
             // An opted-out number hears nothing until it opts back in.
@@ -91,117 +112,101 @@ impl Platform {
                     account::opt_in(&mut ctx, p)?;
                 }
             }
-            Some(p) => self.dispatch(&mut ctx, p, command)?,
+            Some(p) => self.dispatch(&mut ctx, p, &msg.text, command)?,
             None => account::stranger(&mut ctx, &msg.from, command)?,
         }
-        Ok(Handled::Applied)
+        Ok(Handled {
+            duplicate: false,
+            robots_due: ctx.robots_due,
+        })
     }
 
+    /// A known number's text. The account's commands (`STOP`, `START`,
+    /// `LANG`, `R`) come first, whatever the player is doing; then what he is
+    /// doing decides (see [`in_match::handle`] for the order inside a match).
     fn dispatch(
+        &self,
+        ctx: &mut Ctx<'_>,
+        player: Player,
+        text: &str,
+        command: Result<Command, crate::command::ParseError>,
+    ) -> StoreResult<()> {
+        match command {
+            Ok(Command::Stop) => account::opt_out(ctx, player),
+            Ok(Command::Start) => {
+                let reply = texts::already_opted_in(player.lang);
+                ctx.reply(&player, reply)
+            }
+            Ok(Command::Lang(lang)) => account::set_lang(ctx, player, lang),
+            Ok(Command::Register { nick }) => account::register(ctx, player, &nick),
+            // A number that texted STOP/LANG first has a row but no nick yet.
+            _ if player.nick.is_none() => account::need_registration(ctx, &player, command),
+            command => match ctx.tx.matches().active_of(player.id)? {
+                Some(record) => in_match::handle(ctx, player, record, text, command),
+                None => self.idle(ctx, player, command),
+            },
+        }
+    }
+
+    /// A registered player in no match.
+    fn idle(
         &self,
         ctx: &mut Ctx<'_>,
         player: Player,
         command: Result<Command, crate::command::ParseError>,
     ) -> StoreResult<()> {
+        let lang = player.lang;
         let command = match command {
             Ok(c) => c,
-            Err(e) => {
-                let text = texts::usage(player.lang, &e);
-                return ctx.reply(&player, text);
-            }
+            Err(e) => return ctx.reply(&player, texts::usage(lang, &e)),
         };
         match command {
-            Command::Stop => {
-                let player = account::opt_out(ctx, player)?;
-                // Silence also means leaving the match: the piece plays null moves from now on.
-                match ctx.tx.matches().active_of(player.id)? {
-                    Some(record) => in_match::step_away(ctx, player, record),
-                    None => Ok(()),
-                }
-            }
-            Command::Start => {
-                let text = texts::already_opted_in(player.lang);
-                ctx.reply(&player, text)
-            }
-            Command::Lang(lang) => account::set_lang(ctx, player, lang),
-            Command::Register { nick } => account::register(ctx, player, &nick),
-            // A number that texted STOP/LANG first has a row but no nick yet.
-            _ if player.nick.is_none() => account::need_registration(ctx, &player, command),
-            command => {
-                let active = ctx.tx.matches().active_of(player.id)?;
-                match active {
-                    Some(record) => self.in_match(ctx, player, record, command),
-                    None => self.idle(ctx, player, command),
-                }
-            }
-        }
-    }
-}
-
-impl Platform {
-    /// A registered player in no match.
-    fn idle(&self, ctx: &mut Ctx<'_>, player: Player, command: Command) -> StoreResult<()> {
-        let lang = player.lang;
-        match command {
-            Command::Play { game, options } => lobby::play(ctx, player, game, options),
+            Command::Play { game, options } => seeking::play(ctx, player, game, &options),
             Command::ListGames => {
                 let list = self.catalog.list(lang);
                 ctx.reply(&player, texts::games_list(lang, &list))
             }
-            Command::PlayAgain => after_match::play_again(ctx, player),
-            Command::Send { nick, text } => after_match::send_message(ctx, player, &nick, &text),
+            Command::PlayAgain => seeking::play_again(ctx, player),
+            Command::Send { nick, text } => messages::send(ctx, player, &nick, &text),
             Command::Timeout => account::take_timeout(ctx, player).map(|_| ()),
             Command::Help => ctx.reply(&player, texts::help_idle(lang, self.numbers())),
+            Command::History(step) => history::of_last_match(ctx, &player, step),
             Command::Board | Command::Resign => {
                 ctx.reply(&player, texts::not_in_match(lang, self.numbers()))
             }
             _ => ctx.reply(&player, texts::unknown_text(lang)),
         }
     }
-
-    /// A registered player seated in an unfinished match.
-    fn in_match(
-        &self,
-        ctx: &mut Ctx<'_>,
-        player: Player,
-        record: crate::store::MatchRecord,
-        command: Command,
-    ) -> StoreResult<()> {
-        let lang = player.lang;
-        match command {
-            // P (also coming back from a timeout) and PA answer with the match as it stands.
-            Command::Play { .. } | Command::PlayAgain => lobby::play(ctx, player, None, Vec::new()),
-            Command::Board => in_match::board(ctx, player, record),
-            Command::Resign => in_match::resign(ctx, player, record),
-            Command::Help => in_match::help(ctx, player, record),
-            Command::Timeout => {
-                let player = account::take_timeout(ctx, player)?;
-                in_match::step_away(ctx, player, record)
-            }
-            Command::ListGames => {
-                let list = self.catalog.list(lang);
-                ctx.reply(&player, texts::games_list(lang, &list))
-            }
-            Command::Send { .. } => ctx.reply(&player, texts::message_not_allowed(lang)),
-            Command::Text(_) if player.away => {
-                ctx.reply(&player, texts::timeout_taken(lang, self.numbers()))
-            }
-            Command::Text(text) => in_match::play_move(ctx, player, record, &text),
-            _ => ctx.reply(&player, texts::unknown_text(lang)),
-        }
-    }
 }
 
-/// One inbound text's unit of work: the transaction, the time, whom to answer from.
+/// One inbound text's (or one batch of timers') unit of work: the
+/// transaction, the time, whom to answer from.
 pub(crate) struct Ctx<'a> {
     pub platform: &'a Platform,
     pub tx: &'a mut dyn Tx,
     pub now: DateTime<Utc>,
     /// A direct reply goes out from the number the player texted.
     pub reply_from: &'a str,
+    /// A robot's turn fell due in this transaction.
+    pub robots_due: bool,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    pub fn new(
+        platform: &'a Platform,
+        tx: &'a mut dyn Tx,
+        now: DateTime<Utc>,
+        reply_from: &'a str,
+    ) -> Ctx<'a> {
+        Ctx {
+            platform,
+            tx,
+            now,
+            reply_from,
+            robots_due: false,
+        }
+    }
+
     /// Answers the sender directly (unless he opted out).
     pub fn reply(&mut self, to: &Player, body: String) -> StoreResult<()> {
         if to.opted_out {

@@ -1,10 +1,13 @@
-//! Replaying a match from its seed and its recorded moves, to audit what is stored.
+//! Replaying a match from its seed and its recorded moves, to audit what is
+//! stored: no search and no clock, since robots' moves are recorded like
+//! any other.
 
 use rand::SeedableRng;
 
+use super::table::parse_withdrawal;
 use crate::games::MatchRng;
 use crate::games::any::AnyGame;
-use crate::store::{MatchRecord, MoveRecord};
+use crate::store::{MatchRecord, MoveKind, MoveRecord};
 
 /// Where a replay parted from the record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -19,61 +22,55 @@ pub enum ReplayError {
     },
     #[error("after move {ply} the state differs from the recorded one")]
     Diverged { ply: u32 },
+    #[error("after move {ply} the generator is not where the record says")]
+    Generator { ply: u32 },
 }
 
-/// Replays `record` (a match or a rematch) from its seed through `moves`, checking every
-/// recorded state on the way; returns the final state.
+/// Replays `record` (a match, or a rematch of `previous`) from its seed
+/// through `moves`, checking every recorded state and generator position on
+/// the way; returns the final state. `seats` is the match's seat count.
 pub fn replay(
     game: &dyn AnyGame,
     record: &MatchRecord,
     previous: Option<&MatchRecord>,
     moves: &[MoveRecord],
+    seats: usize,
 ) -> Result<String, ReplayError> {
     let mut rng = MatchRng::seed_from_u64(record.seed);
-    let opening = match previous {
+    let mut state = match previous {
         Some(prev) => game
-            .rematch(&prev.state, &mut rng)
-            .map_err(|_| ReplayError::Opening)?,
-        None => game.start(seats(game, &record.initial_state), &mut rng),
-    };
-    if opening != record.initial_state {
+            .load(&prev.state)
+            .and_then(|p| p.rematch(&record.options, &mut rng)),
+        None => game.start(&record.options, &mut rng),
+    }
+    .map_err(|_| ReplayError::Opening)?;
+    if state.state() != record.initial_state {
         return Err(ReplayError::Opening);
     }
-    let mut state = opening;
     for m in moves {
         let fail = |reason: String| ReplayError::Move {
             ply: m.ply,
             notation: m.notation.clone(),
             reason,
         };
-        state = match m.notation.as_str() {
-            // Resignations and forfeits are recorded as words, not moves.
-            "resign" | "forfeit" => game
-                .resign(&state, m.seat)
-                .map_err(|e| fail(e.to_string()))?,
-            notation => {
-                game.play(&state, m.seat, notation, &mut rng)
-                    .map_err(|e| fail(format!("{e:?}")))?
-                    .state
+        match m.kind {
+            MoveKind::Withdrawal => {
+                let (why, absent) = parse_withdrawal(&m.notation, seats)
+                    .ok_or_else(|| fail("not a withdrawal".into()))?;
+                state.withdraw(m.seat, why, &absent);
             }
-        };
-        if state != m.state_after {
+            MoveKind::Move | MoveKind::Null => {
+                state
+                    .play(m.seat, &m.notation, &mut rng)
+                    .map_err(|e| fail(format!("{e:?}")))?;
+            }
+        }
+        if state.state() != m.state_after {
             return Err(ReplayError::Diverged { ply: m.ply });
         }
+        if m.rng_pos.is_some_and(|pos| pos != rng.get_word_pos()) {
+            return Err(ReplayError::Generator { ply: m.ply });
+        }
     }
-    Ok(state)
-}
-
-/// How many seats the opening state has: the smallest seat count the game accepts
-/// whose seats all render (games with a fixed count answer at once).
-fn seats(game: &dyn AnyGame, state: &str) -> usize {
-    let range = game.seat_range();
-    if range.start() == range.end() {
-        return *range.start();
-    }
-    range
-        .clone()
-        .rev()
-        .find(|&n| game.side_of(state, n - 1).is_ok())
-        .unwrap_or(*range.start())
+    Ok(state.state())
 }

@@ -1,58 +1,87 @@
-//! A match at the table: load it, play a seat's move, let absent seats play their null move,
-//! end it, and tell every seat what it needs to know.
+//! A match at the table: loaded once per text (its state parsed once), played
+//! on, settled (absent seats play their null move, robots' turns fall due,
+//! the deadline restarts, the end is recorded), saved once, and shown to
+//! every phone at it.
 
 use chrono::Duration;
 use rand::SeedableRng;
 
-use crate::games::any::{AnyGame, AnyPlayed, AnyRefusal};
-use crate::games::{Effect, MatchRng, Seat, Status};
-use crate::store::{MatchRecord, NewMatch, Player, SeatRecord, StoreError, StoreResult};
-
-use super::Ctx;
+use super::{Ctx, finish, robots, texts};
+use crate::games::any::{AnyGame, AnyMatch, AnyPlayed, AnyRefusal};
+use crate::games::{Effect, MatchRng, Seat, Status, Withdrawal};
+use crate::store::{
+    Holder, MatchRecord, MoveKind, NewMatch, NewMove, NewSeat, Player, SeatRecord, StoreError,
+    StoreResult,
+};
 
 /// Moves the platform plays by itself in one go at most; a guard against a game that never settles.
 const MAX_AUTOMATIC_MOVES: usize = 64;
 
-/// A loaded match: its game, its row and its seats.
+/// A loaded match: its game, its row, its seats and its typed state.
 pub(crate) struct Table<'g> {
     pub game: &'g dyn AnyGame,
     pub record: MatchRecord,
     pub seats: Vec<SeatRecord>,
+    pub state: Box<dyn AnyMatch>,
 }
 
-fn corrupt(e: impl std::fmt::Display) -> StoreError {
+pub(crate) fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
+}
+
+/// The game a stored match is of.
+pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'g dyn AnyGame> {
+    ctx.platform.catalog.get(&record.game).ok_or_else(|| {
+        corrupt(format!(
+            "match {} is of an unknown game {}",
+            record.id, record.game
+        ))
+    })
 }
 
 impl<'g> Table<'g> {
     pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Table<'g>> {
-        let game = ctx.platform.catalog.get(&record.game).ok_or_else(|| {
-            corrupt(format!(
-                "match {} is of an unknown game {}",
-                record.id, record.game
-            ))
-        })?;
+        let game = game_of(ctx, &record)?;
+        let state = game
+            .load(&record.state)
+            .map_err(|e| corrupt(format!("match {}: {e}", record.id)))?;
         let seats = ctx.tx.matches().seats(record.id)?;
         Ok(Table {
             game,
             record,
             seats,
+            state,
         })
     }
 
-    pub fn seat_of(&self, player_id: i64) -> Option<Seat> {
-        self.seats.iter().position(|s| s.player.id == player_id)
+    /// The seats a player holds (one phone may hold several).
+    pub fn seats_of(&self, player_id: i64) -> Vec<Seat> {
+        self.seats
+            .iter()
+            .filter(|s| s.is(player_id))
+            .map(|s| s.seat)
+            .collect()
     }
 
-    pub fn status(&self) -> StoreResult<Status> {
-        self.game.status(&self.record.state).map_err(corrupt)
+    /// The seat of a player's that the game waits for, or else his first.
+    pub fn seat_to_move(&self, player_id: i64) -> Option<Seat> {
+        let mine = self.seats_of(player_id);
+        let awaited = match self.state.status() {
+            Status::Awaiting(seats) => seats,
+            Status::Finished(_) => Vec::new(),
+        };
+        mine.iter()
+            .copied()
+            .find(|s| awaited.contains(s))
+            .or_else(|| mine.first().copied())
     }
 
-    pub fn render(&self, seat: Seat) -> StoreResult<String> {
-        let lang = self.seats[seat].player.lang;
-        self.game
-            .render(&self.record.state, seat, lang)
-            .map_err(corrupt)
+    pub fn render(&self, seat: Seat) -> String {
+        let lang = self.seats[seat]
+            .player()
+            .map(|p| p.lang)
+            .unwrap_or_default();
+        self.state.render(seat, lang)
     }
 
     fn rng(&self) -> MatchRng {
@@ -67,184 +96,321 @@ impl<'g> Table<'g> {
         ctx: &mut Ctx<'_>,
         seat: Seat,
         text: &str,
-        automatic: bool,
     ) -> StoreResult<Result<Effect, AnyRefusal>> {
         let mut rng = self.rng();
-        match self.game.play(&self.record.state, seat, text, &mut rng) {
-            Ok(AnyPlayed {
-                state,
-                effect,
-                notation,
-            }) => {
-                self.record.state = state;
-                self.record.rng_pos = rng.get_word_pos();
-                ctx.tx.matches().record_move(
-                    self.record.id,
-                    seat,
-                    &notation,
-                    automatic,
-                    &self.record.state,
-                    ctx.now,
-                )?;
-                Ok(Ok(effect))
+        match self.state.play(seat, text, &mut rng) {
+            Ok(played) => {
+                self.moved_on(ctx, seat, MoveKind::Move, &played, rng.get_word_pos())?;
+                Ok(Ok(played.effect))
             }
-            Err(AnyRefusal::CorruptState(e)) => Err(corrupt(e)),
             Err(refusal) => Ok(Err(refusal)),
         }
     }
 
-    /// Ends the match with `seat`'s side losing.
-    pub fn resign(&mut self, ctx: &mut Ctx<'_>, seat: Seat) -> StoreResult<()> {
-        self.record.state = self
-            .game
-            .resign(&self.record.state, seat)
-            .map_err(corrupt)?;
-        ctx.tx
-            .matches()
-            .record_move(
-                self.record.id,
-                seat,
-                "resign",
-                false,
-                &self.record.state,
-                ctx.now,
-            )
-            .map(|_| ())
+    /// Plays the game's null move for a seat (a missed deadline, a player
+    /// away); `None` when the game has none. Returns the effect otherwise.
+    pub fn play_null(&mut self, ctx: &mut Ctx<'_>, seat: Seat) -> StoreResult<Option<Effect>> {
+        let mut rng = self.rng();
+        match self.state.play_null(seat, &mut rng) {
+            None => Ok(None),
+            Some(Ok(played)) => {
+                self.moved_on(ctx, seat, MoveKind::Null, &played, rng.get_word_pos())?;
+                Ok(Some(played.effect))
+            }
+            Some(Err(refusal)) => Err(corrupt(format!(
+                "match {}: the null move of seat {seat} is refused: {refusal:?}",
+                self.record.id
+            ))),
+        }
     }
 
-    /// After any change: seats whose players are away play their null move, a
-    /// side with nobody present loses, and then, if the turn moved on, every
-    /// seat gets its view and the deadline restarts; at the end everyone gets
-    /// the result. Saves the match.
-    pub fn settle(&mut self, ctx: &mut Ctx<'_>, mut resolved: bool) -> StoreResult<()> {
+    fn moved_on(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        kind: MoveKind,
+        played: &AnyPlayed,
+        rng_pos: u128,
+    ) -> StoreResult<()> {
+        self.record.rng_pos = rng_pos;
+        let state_after = self.state.state();
+        ctx.tx.matches().record_move(
+            self.record.id,
+            &NewMove {
+                seat,
+                kind,
+                notation: &played.notation,
+                automatic: kind == MoveKind::Null,
+                state_after: &state_after,
+                rng_pos,
+            },
+            ctx.now,
+        )
+    }
+
+    /// Which seats' players are away now; a robot never is.
+    pub fn absent(&self) -> Vec<bool> {
+        self.seats
+            .iter()
+            .map(|s| s.player().is_some_and(|p| p.away || p.opted_out))
+            .collect()
+    }
+
+    /// `seat` withdraws; the game decides what follows. Recorded with the
+    /// seats away at the time, so that a replay decides the same.
+    pub fn withdraw(&mut self, ctx: &mut Ctx<'_>, seat: Seat, why: Withdrawal) -> StoreResult<()> {
+        let absent = self.absent();
+        self.state.withdraw(seat, why, &absent);
+        let notation = withdrawal_notation(why, &absent);
+        let state_after = self.state.state();
+        ctx.tx.matches().record_move(
+            self.record.id,
+            &NewMove {
+                seat,
+                kind: MoveKind::Withdrawal,
+                notation: &notation,
+                automatic: why == Withdrawal::Absent,
+                state_after: &state_after,
+                rng_pos: self.record.rng_pos,
+            },
+            ctx.now,
+        )
+    }
+
+    /// After any change: awaited seats whose players are away play their null
+    /// move; if the turn moved on, the deadline restarts, robots' turns fall
+    /// due and every phone gets its view (only the mover's, when his turn goes
+    /// on over several texts); at the end the result is recorded and everyone
+    /// is told. Saves the match, once.
+    pub fn settle(&mut self, ctx: &mut Ctx<'_>, moved: Moved) -> StoreResult<()> {
+        let mut moved = moved;
         for _ in 0..MAX_AUTOMATIC_MOVES {
-            let Status::Awaiting(awaiting) = self.status()? else {
+            let Status::Awaiting(awaiting) = self.state.status() else {
                 break;
             };
-            if let Some(seat) = self.seat_of_absent_side()? {
-                self.record.state = self
-                    .game
-                    .resign(&self.record.state, seat)
-                    .map_err(corrupt)?;
-                ctx.tx.matches().record_move(
-                    self.record.id,
-                    seat,
-                    "forfeit",
-                    true,
-                    &self.record.state,
-                    ctx.now,
-                )?;
-                resolved = true;
-                continue;
-            }
-            let away: Vec<Seat> = awaiting
-                .into_iter()
-                .filter(|&s| self.seats[s].player.away)
-                .collect();
+            let absent = self.absent();
+            let away: Vec<Seat> = awaiting.into_iter().filter(|&s| absent[s]).collect();
             if away.is_empty() {
                 break;
             }
             for seat in away {
-                if self.play_null(ctx, seat)? {
-                    resolved = true;
+                match self.play_null(ctx, seat)? {
+                    Some(Effect::Pending) => {}
+                    Some(effect) => moved = moved.and(Moved::from_effect(effect, seat)),
+                    // No null move in this game: an away seat can only withdraw.
+                    None => {
+                        self.withdraw(ctx, seat, Withdrawal::Absent)?;
+                        moved = Moved::Resolved;
+                    }
                 }
             }
         }
-        let finished = matches!(self.status()?, Status::Finished(_));
-        if finished {
-            self.record.finished = true;
-            self.record.finished_at = Some(ctx.now);
-            self.record.deadline_at = None;
-        } else if resolved {
-            self.record.deadline_at = Some(ctx.now + deadline(ctx));
+        match self.state.status() {
+            Status::Finished(standings) => finish::finish(ctx, self, &standings)?,
+            Status::Awaiting(awaiting) if moved != Moved::Nothing => {
+                self.record.turn += 1;
+                self.record.deadline_at = self.deadline_for(ctx, &awaiting);
+                robots::queue_turns(ctx, self, &awaiting)?;
+            }
+            Status::Awaiting(_) => {}
         }
+        self.record.state = self.state.state();
         ctx.tx.matches().save(&self.record)?;
-        if resolved || finished {
-            self.show_everyone(ctx)?;
+        match moved {
+            _ if self.record.finished => self.show_everyone(ctx),
+            Moved::Resolved => self.show_everyone(ctx),
+            Moved::Continues(seat) => self.show_seat(ctx, seat),
+            Moved::Nothing => Ok(()),
         }
-        Ok(())
     }
 
-    /// Every present seat receives its own view of the board.
+    /// The phone of one seat receives its view (a turn that goes on).
+    fn show_seat(&self, ctx: &mut Ctx<'_>, seat: Seat) -> StoreResult<()> {
+        match self.seats[seat].player() {
+            Some(player) => {
+                let view = self.render(seat);
+                let player = player.clone();
+                ctx.notify(&player, view)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// When the seats now awaited must have moved: the game's deadline, or
+    /// the platform's; none when only robots are awaited.
+    fn deadline_for(
+        &self,
+        ctx: &Ctx<'_>,
+        awaiting: &[Seat],
+    ) -> Option<chrono::DateTime<chrono::Utc>> {
+        let humans = awaiting.iter().any(|&s| self.seats[s].player().is_some());
+        humans.then(|| ctx.now + deadline(ctx, self.game))
+    }
+
+    /// Every phone at the table receives its view once: a phone that holds
+    /// several seats sees the seat it is to move for.
     pub fn show_everyone(&self, ctx: &mut Ctx<'_>) -> StoreResult<()> {
-        let langs: Vec<_> = self.seats.iter().map(|s| s.player.lang).collect();
-        let views = self
-            .game
-            .render_each(&self.record.state, &langs)
-            .map_err(corrupt)?;
-        for (seat, text) in self.seats.iter().zip(views) {
-            ctx.notify(&seat.player, text)?;
+        for player in self.phones() {
+            if let Some(seat) = self.seat_to_move(player.id) {
+                let view = self.render(seat);
+                ctx.notify(&player, view)?;
+            }
         }
         Ok(())
     }
 
-    /// A seat whose whole side is away, if there is such a side.
-    fn seat_of_absent_side(&self) -> StoreResult<Option<Seat>> {
-        let sides = self
-            .game
-            .sides(&self.record.state, self.seats.len())
-            .map_err(corrupt)?;
-        let present = |side| {
-            sides
-                .iter()
-                .zip(&self.seats)
-                .any(|(s, record)| *s == side && !record.player.away)
-        };
-        Ok(sides.iter().position(|&side| !present(side)))
+    /// The players at the table, each once, in seat order.
+    pub fn phones(&self) -> Vec<Player> {
+        let mut seen: Vec<Player> = Vec::new();
+        for seat in &self.seats {
+            if let Some(p) = seat.player()
+                && !seen.iter().any(|q| q.id == p.id)
+            {
+                seen.push(p.clone());
+            }
+        }
+        seen
     }
 
-    /// Plays the game's null move for a seat (a missed deadline, a player away);
-    /// returns whether that resolved the turn.
-    pub fn play_null(&mut self, ctx: &mut Ctx<'_>, seat: Seat) -> StoreResult<bool> {
-        let null = self
-            .game
-            .null_move(&self.record.state, seat)
-            .map_err(corrupt)?;
-        Ok(matches!(
-            self.play(ctx, seat, &null, true)?,
-            Ok(Effect::Resolved)
-        ))
-    }
-
-    /// Updates the player of a seat everywhere the table holds him.
+    /// Updates the player of every seat he holds.
     pub fn set_player(&mut self, player: &Player) {
         for seat in &mut self.seats {
-            if seat.player.id == player.id {
-                seat.player = player.clone();
+            if let Some(p) = seat.player_mut()
+                && p.id == player.id
+            {
+                *p = player.clone();
             }
         }
     }
 }
 
-pub(crate) fn deadline(ctx: &Ctx<'_>) -> Duration {
-    Duration::seconds(ctx.platform.config().game.turn_deadline_secs as i64)
+/// What a change did to the match, for [`Table::settle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moved {
+    /// The turn is where it was (a teammate's move is in; a withdrawal that
+    /// changed nothing).
+    Nothing,
+    /// The same seat is still to move: a turn over several texts.
+    Continues(Seat),
+    /// The turn moved on.
+    Resolved,
 }
 
-/// Starts a match for `players` in seat order, or a rematch of `previous`; everyone gets the opening board.
+impl Moved {
+    pub fn from_effect(effect: Effect, seat: Seat) -> Moved {
+        match effect {
+            Effect::Pending => Moved::Nothing,
+            Effect::Continues => Moved::Continues(seat),
+            Effect::Resolved => Moved::Resolved,
+        }
+    }
+
+    /// Both changes together: the larger.
+    pub fn and(self, other: Moved) -> Moved {
+        match (self, other) {
+            (Moved::Resolved, _) | (_, Moved::Resolved) => Moved::Resolved,
+            (Moved::Continues(s), _) | (_, Moved::Continues(s)) => Moved::Continues(s),
+            _ => Moved::Nothing,
+        }
+    }
+}
+
+/// How a withdrawal is written in the record: `resigned`, or `absent` with
+/// the seats away at the time (`absent 0,2`).
+pub(crate) fn withdrawal_notation(why: Withdrawal, absent: &[bool]) -> String {
+    match why {
+        Withdrawal::Resigned => "resigned".into(),
+        Withdrawal::Absent => {
+            let seats: Vec<String> = absent
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| **a)
+                .map(|(s, _)| s.to_string())
+                .collect();
+            format!("absent {}", seats.join(","))
+        }
+    }
+}
+
+/// Reads what [`withdrawal_notation`] wrote, for `seats` seats.
+pub(crate) fn parse_withdrawal(notation: &str, seats: usize) -> Option<(Withdrawal, Vec<bool>)> {
+    if notation == "resigned" {
+        return Some((Withdrawal::Resigned, vec![false; seats]));
+    }
+    let list = notation.strip_prefix("absent")?.trim();
+    let mut absent = vec![false; seats];
+    for seat in list.split(',').filter(|s| !s.is_empty()) {
+        *absent.get_mut(seat.parse::<usize>().ok()?)? = true;
+    }
+    Some((Withdrawal::Absent, absent))
+}
+
+/// How long a seat of `game` has to move.
+pub(crate) fn deadline(ctx: &Ctx<'_>, game: &dyn AnyGame) -> Duration {
+    let secs = game
+        .turn_deadline_secs()
+        .unwrap_or(ctx.platform.config().game.turn_deadline_secs);
+    Duration::seconds(secs as i64)
+}
+
+/// Who sits where in a new match: the lobby's players for its phones, robots for the rest.
+pub(crate) enum Seating<'p> {
+    New {
+        players: &'p [Player],
+        lineup: &'p crate::games::Lineup,
+    },
+    /// A rematch: the same seats as the finished match.
+    Same(&'p [SeatRecord]),
+}
+
+/// Starts a match of `game` with `options`, or a rematch of `previous`;
+/// every phone gets its opening board.
 pub(crate) fn start_match<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
-    players: &[Player],
-    previous: Option<&MatchRecord>,
+    options: &str,
+    seating: Seating<'_>,
+    previous: Option<&Table<'_>>,
 ) -> StoreResult<Table<'g>> {
     // The platform may draw its seeds from the OS; only the game's own draws must replay.
     let seed: u64 = rand::random();
     let mut rng = MatchRng::seed_from_u64(seed);
     let state = match previous {
-        Some(prev) => game.rematch(&prev.state, &mut rng).map_err(corrupt)?,
-        None => game.start(players.len(), &mut rng),
+        Some(prev) => prev.state.rematch(options, &mut rng),
+        None => game.start(options, &mut rng),
+    }
+    .map_err(corrupt)?;
+    let seats: Vec<NewSeat> = match seating {
+        Seating::New { players, lineup } => lineup
+            .0
+            .iter()
+            .map(|o| match *o {
+                crate::games::Occupant::Phone(n) => NewSeat::Player(players[n].id),
+                crate::games::Occupant::Robot(level) => NewSeat::Robot(level),
+            })
+            .collect(),
+        Seating::Same(seats) => seats
+            .iter()
+            .map(|s| match &s.holder {
+                Holder::Player(p) => NewSeat::Player(p.id),
+                Holder::Robot(level) => NewSeat::Robot(*level),
+            })
+            .collect(),
     };
-    for p in players {
-        ctx.tx.lobby().leave(p.id)?;
+    for seat in &seats {
+        if let NewSeat::Player(id) = seat {
+            ctx.tx.lobby().leave(*id)?;
+        }
     }
     let new = NewMatch {
         game: game.code().to_string(),
-        state,
+        options: options.to_string(),
+        state: state.state(),
         seed,
         rng_pos: rng.get_word_pos(),
-        deadline_at: Some(ctx.now + deadline(ctx)),
-        rematch_of: previous.map(|m| m.id),
-        players: players.iter().map(|p| p.id).collect(),
+        deadline_at: None,
+        rematch_of: previous.map(|p| p.record.id),
+        seats,
     };
     let id = ctx.tx.matches().insert(&new, ctx.now)?;
     let record = ctx
@@ -252,7 +418,26 @@ pub(crate) fn start_match<'g>(
         .matches()
         .by_id(id)?
         .ok_or_else(|| corrupt("a match vanished as it was created"))?;
-    let table = Table::load(ctx, record)?;
-    table.show_everyone(ctx)?;
+    let seats = ctx.tx.matches().seats(id)?;
+    let mut table = Table {
+        game,
+        record,
+        seats,
+        state,
+    };
+    // The opening is a turn that moved on: deadline, robots, boards.
+    table.settle(ctx, Moved::Resolved)?;
     Ok(table)
+}
+
+/// The reply to a text the game could not read or refused.
+pub(crate) fn refusal_text(
+    game: &dyn AnyGame,
+    refusal: &AnyRefusal,
+    lang: crate::lang::Lang,
+) -> String {
+    match refusal {
+        AnyRefusal::Unreadable(_) => texts::bad_move(lang, &game.move_help(lang)),
+        AnyRefusal::Illegal(reason) => reason.text(lang),
+    }
 }

@@ -80,6 +80,8 @@ pub fn usage(lang: Lang, err: &ParseError) -> String {
         (Lang::En, ParseError::Trailing(cmd)) => {
             format!("Send {cmd} on its own, with nothing after it.")
         }
+        (Lang::Ru, ParseError::BadStep) => "Format: H ili H nomer-xoda, naprimer H 3".into(),
+        (Lang::En, ParseError::BadStep) => "Format: H, or H and a step number, e.g. H 3".into(),
     }
 }
 
@@ -148,11 +150,17 @@ pub fn help_idle(lang: Lang, n: Numbers<'_>) -> String {
     }
 }
 
-/// Help inside a match: the game's move syntax and the match commands.
-pub fn help_in_match(lang: Lang, move_help: &str) -> String {
+/// Help inside a match: the game's move syntax and the match commands, in one SMS.
+pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
+    let history = match (lang, state_steps) {
+        (Lang::Ru, false) => "H - xody",
+        (Lang::Ru, true) => "H - xody, H n - poziciya",
+        (Lang::En, false) => "H - moves",
+        (Lang::En, true) => "H - moves, H n - position",
+    };
     match lang {
-        Lang::Ru => format!("{move_help} B - pole, Q - sdatsya, T - taim-aut."),
-        Lang::En => format!("{move_help} B - board, Q - resign, T - timeout."),
+        Lang::Ru => format!("{move_help} B - pole, Q - sdatsya, T - taim-aut, {history}."),
+        Lang::En => format!("{move_help} B - board, Q - resign, T - timeout, {history}."),
     }
 }
 
@@ -182,29 +190,43 @@ pub fn timeout_for_missed_turns(lang: Lang, missed: u32, n: Numbers<'_>) -> Stri
     }
 }
 
+/// `P ?`: one line a game, within one SMS.
 pub fn games_list(lang: Lang, codes: &[(&str, &str)]) -> String {
-    let list = codes
+    let lines: Vec<String> = codes
         .iter()
-        .map(|(code, name)| format!("{code} {name}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+        .map(|(code, name)| format!("P {code} - {name}"))
+        .collect();
+    let head = lang.pick("Igry:", "Games:");
+    format!("{head}\n{}", lines.join("\n"))
+}
+
+/// What a player texted as a game code, cut short: a reply never echoes
+/// more than a few characters of what a stranger sent.
+fn echo(word: &str) -> String {
+    const MOST: usize = 8;
+    let mut short: String = word.chars().take(MOST).collect();
+    if word.chars().count() > MOST {
+        short.push_str("...");
+    }
+    short
+}
+
+pub fn unknown_game(lang: Lang, code: &str, codes: &[(&str, &str)]) -> String {
+    let known: Vec<&str> = codes.iter().map(|(c, _)| *c).collect();
+    let known = known.join(", ");
     match lang {
-        Lang::Ru => format!("Igry: {list}. Primer: P FB"),
-        Lang::En => format!("Games: {list}. Example: P FB"),
+        Lang::Ru => format!("Net igry {}. Igry: {known}. P ? - spisok.", echo(code)),
+        Lang::En => format!(
+            "There is no game {}. Games: {known}. P ? lists them.",
+            echo(code)
+        ),
     }
 }
 
-pub fn unknown_game(lang: Lang, code: &str) -> String {
+pub fn bad_game_options(lang: Lang, reason: &str, options_help: &str) -> String {
     match lang {
-        Lang::Ru => format!("Igra {code} poka nedostupna. P ? - spisok igr."),
-        Lang::En => format!("The game {code} is not available yet. P ? lists the games."),
-    }
-}
-
-pub fn bad_game_options(lang: Lang, code: &str) -> String {
-    match lang {
-        Lang::Ru => format!("Neponyatnye parametry igry {code}. Primer: P {code}"),
-        Lang::En => format!("Unknown options for {code}. Example: P {code}"),
+        Lang::Ru => format!("{reason} Tak mozhno: {options_help}"),
+        Lang::En => format!("{reason} Valid: {options_help}"),
     }
 }
 
@@ -276,6 +298,19 @@ pub fn rematch_expired(lang: Lang) -> String {
     }
 }
 
+pub fn rematch_closed(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Vremya dlya revansha isteklo. Dlya novoi igry otpravte P na {}.",
+            n.play
+        ),
+        Lang::En => format!(
+            "The time for a rematch is over. For a new match, text P to {}.",
+            n.play
+        ),
+    }
+}
+
 pub fn no_rematch(lang: Lang, n: Numbers<'_>) -> String {
     match lang {
         Lang::Ru => format!(
@@ -307,6 +342,17 @@ pub fn message_not_allowed(lang: Lang) -> String {
     }
 }
 
+pub fn message_undeliverable(lang: Lang, nick: &str) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "{nick} seichas ne poluchaet soobshchenii. Vashe soobshchenie ne otpravleno, ego mozhno otpravit pozzhe."
+        ),
+        Lang::En => format!(
+            "{nick} is not receiving messages now. Yours was not sent; you may send it later."
+        ),
+    }
+}
+
 pub fn unknown_nick(lang: Lang, nick: &str) -> String {
     match lang {
         Lang::Ru => format!("Igrok {nick} ne naiden."),
@@ -314,9 +360,37 @@ pub fn unknown_nick(lang: Lang, nick: &str) -> String {
     }
 }
 
-pub fn side_forfeited(lang: Lang) -> String {
+/// A missed deadline in a game whose null move is only a reminder.
+pub fn turn_reminder(lang: Lang, missed: u32, max: u32) -> String {
     match lang {
-        Lang::Ru => "V komande sopernika ne ostalos igrokov.".into(),
-        Lang::En => "The other side has no players left.".into(),
+        Lang::Ru => format!(
+            "Vash xod! Propushcheno xodov podryad: {missed} iz {max}, posle {max} - porazhenie. B - pole."
+        ),
+        Lang::En => format!(
+            "Your move! Missed turns in a row: {missed} of {max}; after {max} you lose. B - board."
+        ),
+    }
+}
+
+pub fn no_history(lang: Lang) -> String {
+    lang.pick("U vas eshche ne bylo igr.", "You have played no match yet.")
+        .into()
+}
+
+pub fn no_moves_yet(lang: Lang) -> String {
+    lang.pick("Xodov eshche ne bylo.", "No moves yet.").into()
+}
+
+pub fn no_such_step(lang: Lang, step: usize) -> String {
+    match lang {
+        Lang::Ru => format!("Xoda {step} eshche ne bylo."),
+        Lang::En => format!("There is no step {step} yet."),
+    }
+}
+
+pub fn no_state_steps(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::Ru => format!("V igre {code} net zapisi pozicii; H - spisok xodov."),
+        Lang::En => format!("{code} has no position strings; H lists the moves."),
     }
 }

@@ -1,40 +1,50 @@
 //! Timers kept in the database, so they survive a restart: turn deadlines and rematch windows.
+//!
+//! A missed deadline is the game's to answer: its null move (stand still,
+//! pass, the shortest forward move), or only a reminder when it has none
+//! (paper soccer). Three misses in a row put the player on timeout as `T`
+//! does, and the game decides what becomes of his seat. Robots' seats have
+//! no deadline: their turns are jobs of the robot pool.
 
 use chrono::{DateTime, Utc};
 
-use crate::games::Status;
+use super::table::{Moved, Table, deadline};
+use super::{Ctx, Platform, account, seeking, texts};
+use crate::games::{Status, Withdrawal};
 use crate::store::{StoreResult, Tx};
-
-use super::table::Table;
-use super::{Ctx, Platform, after_match, texts};
 
 /// Timers handled per call; the caller calls again while there are more.
 const BATCH: usize = 64;
 
+/// What firing the due timers did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fired {
+    pub timers: usize,
+    /// A robot's turn fell due: the robot pool should look.
+    pub robots_due: bool,
+}
+
 impl Platform {
-    /// Fires every timer due at `now`; returns how many fired.
-    pub fn fire_due(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<usize> {
+    /// Fires every timer due at `now`.
+    pub fn fire_due(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Fired> {
         let game_number = self.config().numbers.game.clone();
-        let mut ctx = Ctx {
-            platform: self,
-            tx,
-            now,
-            reply_from: &game_number,
-        };
+        let mut ctx = Ctx::new(self, tx, now, &game_number);
         let turns = ctx.tx.timers().due_turns(now, BATCH)?;
         for &id in &turns {
             expire_turn(&mut ctx, id)?;
         }
         let rematches = ctx.tx.timers().due_rematches(now, BATCH)?;
         for &id in &rematches {
-            after_match::expire_rematch(&mut ctx, id)?;
+            seeking::expire_rematch(&mut ctx, id)?;
         }
-        Ok(turns.len() + rematches.len())
+        Ok(Fired {
+            timers: turns.len() + rematches.len(),
+            robots_due: ctx.robots_due,
+        })
     }
 }
 
-/// A turn's deadline passed: every seat still owing a move plays the null move;
-/// a seat that missed too many turns in a row is put into timeout, with one notice.
+/// A turn's deadline passed: every human seat still owing a move misses it.
 fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
     let Some(record) = ctx.tx.matches().by_id(match_id)? else {
         return Ok(());
@@ -43,33 +53,39 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
         return Ok(());
     }
     let mut table = Table::load(ctx, record)?;
-    let Status::Awaiting(late) = table.status()? else {
+    let Status::Awaiting(late) = table.state.status() else {
         return Ok(());
     };
     let max_missed = ctx.platform.config().game.max_missed_turns;
-    let numbers = ctx.platform.numbers();
-    let mut resolved = false;
+    let mut moved = Moved::Nothing;
     for seat in late {
-        let mut record = table.seats[seat].clone();
-        record.missed += 1;
-        ctx.tx.matches().save_seat(table.record.id, &record)?;
-        if record.missed >= max_missed && !record.player.away {
-            let notice =
-                texts::timeout_for_missed_turns(record.player.lang, record.missed, numbers);
-            // The one notice goes out before the timeout silences him.
-            ctx.notify(&record.player, notice)?;
-            record.player.away = true;
-            ctx.tx.players().save(&record.player, ctx.now)?;
-            ctx.tx.lobby().leave(record.player.id)?;
+        let Some(player) = table.seats[seat].player().cloned() else {
+            continue;
+        };
+        table.seats[seat].missed += 1;
+        let missed = table.seats[seat].missed;
+        ctx.tx
+            .matches()
+            .save_seat(table.record.id, &table.seats[seat])?;
+        if missed >= max_missed && !player.away {
+            let player = account::time_out_for_missed_turns(ctx, player, missed)?;
+            table.set_player(&player);
+            table.withdraw(ctx, seat, Withdrawal::Absent)?;
+            moved = moved.and(Moved::Resolved);
+            continue;
         }
-        table.seats[seat] = record;
-        if table.play_null(ctx, seat)? {
-            resolved = true;
+        match table.play_null(ctx, seat)? {
+            Some(effect) => moved = moved.and(Moved::from_effect(effect, seat)),
+            None => ctx.notify(
+                &player,
+                texts::turn_reminder(player.lang, missed, max_missed),
+            )?,
         }
     }
-    // Even if nothing resolved (a game whose null move keeps the turn), the deadline restarts.
-    if !resolved {
-        table.record.deadline_at = Some(ctx.now + super::table::deadline(ctx));
+    // Even if nothing moved on (a teammate still owes his move, or only a
+    // reminder went out), the deadline starts again.
+    if moved == Moved::Nothing {
+        table.record.deadline_at = Some(ctx.now + deadline(ctx, table.game));
     }
-    table.settle(ctx, resolved)
+    table.settle(ctx, moved)
 }

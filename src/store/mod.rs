@@ -22,11 +22,11 @@ mod tx;
 
 pub use postgres::PgStore;
 pub use records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewText, OutboxEvent, OutboxText, Player,
-    SeatRecord, SentText, TextStatus,
+    Arrival, Holder, MatchRecord, MoveKind, MoveRecord, NewMatch, NewMove, NewSeat, NewText,
+    OutboxEvent, OutboxText, Player, RobotTurn, SeatRecord, SentText, TextStatus,
 };
 pub use sqlite::SqliteStore;
-pub use tx::{Lobby, Matches, Outbox, Players, Read, Timers, Tx};
+pub use tx::{Lobby, Matches, Outbox, Players, Read, Robots, Timers, Tx};
 
 /// Why the store could not do what was asked. Internals are logged, never shown to callers.
 #[derive(Debug, thiserror::Error)]
@@ -186,6 +186,7 @@ pub const TABLES: &[&str] = &[
     "matches",
     "match_seats",
     "match_moves",
+    "robot_turns",
 ];
 
 /// The status a text moves to when a delivery report says `reported`: reports

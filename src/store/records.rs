@@ -104,10 +104,15 @@ pub enum OutboxEvent {
 pub struct MatchRecord {
     pub id: i64,
     pub game: String,
+    /// The options it was asked for with, in the game's canonical form.
+    pub options: String,
     pub state: String,
     pub seed: u64,
     /// Position of the seeded generator after the last draw.
     pub rng_pos: u128,
+    /// Turns that moved on so far: a robot's move computed for an earlier
+    /// turn is dropped.
+    pub turn: u32,
     pub finished: bool,
     pub deadline_at: Option<DateTime<Utc>>,
     pub rematch_deadline_at: Option<DateTime<Utc>>,
@@ -117,26 +122,101 @@ pub struct MatchRecord {
     pub initial_state: String,
 }
 
-/// A new match and its players in seat order.
+/// Who sits on a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holder {
+    Player(Player),
+    /// A robot of this level; the server plays the seat and texts it nothing.
+    Robot(u8),
+}
+
+/// Who a new match's seat is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewSeat {
+    Player(i64),
+    Robot(u8),
+}
+
+/// A new match and its seats in order.
 #[derive(Clone, Debug)]
 pub struct NewMatch {
     pub game: String,
+    pub options: String,
     pub state: String,
     pub seed: u64,
     pub rng_pos: u128,
     pub deadline_at: Option<DateTime<Utc>>,
     pub rematch_of: Option<i64>,
-    pub players: Vec<i64>,
+    pub seats: Vec<NewSeat>,
 }
 
-/// One seat of a match, with its player.
+/// One seat of a match, with its player or robot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRecord {
     pub seat: usize,
-    pub player: Player,
+    pub holder: Holder,
     pub missed: u32,
     pub rematch_at: Option<DateTime<Utc>>,
     pub message_sent: bool,
+    /// The seat's standing once the match is over: place 1 is best.
+    pub place: Option<u8>,
+    pub score: Option<i64>,
+}
+
+impl SeatRecord {
+    /// The seat's player, unless a robot sits there.
+    pub fn player(&self) -> Option<&Player> {
+        match &self.holder {
+            Holder::Player(p) => Some(p),
+            Holder::Robot(_) => None,
+        }
+    }
+
+    pub fn player_mut(&mut self) -> Option<&mut Player> {
+        match &mut self.holder {
+            Holder::Player(p) => Some(p),
+            Holder::Robot(_) => None,
+        }
+    }
+
+    /// Whether the seat's player is `player_id`.
+    pub fn is(&self, player_id: i64) -> bool {
+        self.player().is_some_and(|p| p.id == player_id)
+    }
+}
+
+/// How a move entered a match's record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Texted by a player or chosen by a robot.
+    Move,
+    /// The game's null move, played by the platform (a deadline, a player away).
+    Null,
+    /// The seat withdrew; the record's notation says how.
+    Withdrawal,
+}
+
+impl MoveKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MoveKind::Move => "move",
+            MoveKind::Null => "null",
+            MoveKind::Withdrawal => "withdrawal",
+        }
+    }
+}
+
+impl std::str::FromStr for MoveKind {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<MoveKind, ()> {
+        Ok(match s {
+            "move" => MoveKind::Move,
+            "null" => MoveKind::Null,
+            "withdrawal" => MoveKind::Withdrawal,
+            _ => return Err(()),
+        })
+    }
 }
 
 /// One entry of a match's record.
@@ -144,9 +224,35 @@ pub struct SeatRecord {
 pub struct MoveRecord {
     pub ply: u32,
     pub seat: usize,
+    pub kind: MoveKind,
     pub notation: String,
+    /// Played by the platform (a deadline, a player away), not texted.
     pub automatic: bool,
     pub state_after: String,
+    /// The generator's position after the move; unknown for moves recorded
+    /// before it was kept.
+    pub rng_pos: Option<u128>,
+}
+
+/// A move to append to a match's record.
+#[derive(Clone, Copy, Debug)]
+pub struct NewMove<'a> {
+    pub seat: usize,
+    pub kind: MoveKind,
+    pub notation: &'a str,
+    pub automatic: bool,
+    pub state_after: &'a str,
+    pub rng_pos: u128,
+}
+
+/// A robot seat's turn, due to be computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RobotTurn {
+    pub match_id: i64,
+    pub seat: usize,
+    /// The match's turn counter when it fell due ([`MatchRecord::turn`]).
+    pub turn: u32,
+    pub due_at: DateTime<Utc>,
 }
 
 /// An inbound message as [`Tx::accept_inbound`] found it.

@@ -12,7 +12,10 @@ use std::str::FromStr;
 
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::records::{MatchRecord, MoveRecord, OutboxText, Player, SeatRecord, TextStatus};
+use super::records::{
+    Holder, MatchRecord, MoveKind, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord,
+    TextStatus,
+};
 use super::{StoreError, StoreResult};
 
 /// One row's values by position, as a backend's driver gives them. `None` is SQL `NULL`.
@@ -141,6 +144,21 @@ impl<'r> Fields<'r> {
         T::try_from(value).map_err(|_| self.corrupt(column, format!("{value} is out of range")))
     }
 
+    /// A nullable integer that must fit `T`.
+    pub fn opt_small<T: TryFrom<i64>>(&mut self, column: &str) -> StoreResult<Option<T>> {
+        match self.opt_int(column)? {
+            None => Ok(None),
+            Some(value) => T::try_from(value)
+                .map(Some)
+                .map_err(|_| self.corrupt(column, format!("{value} is out of range"))),
+        }
+    }
+
+    /// Passes over `n` columns (another record's, all null).
+    pub fn skip(&mut self, n: usize) {
+        self.next += n;
+    }
+
     pub fn opt_text(&mut self, column: &str) -> StoreResult<Option<String>> {
         self.take(column, |r, i| r.text(i))
     }
@@ -160,6 +178,17 @@ impl<'r> Fields<'r> {
         let text = self.text(column)?;
         text.parse()
             .map_err(|_| self.corrupt(column, format!("{text:?} does not parse")))
+    }
+
+    /// Nullable text that must parse as `T` when it is there.
+    pub fn opt_parsed<T: FromStr>(&mut self, column: &str) -> StoreResult<Option<T>> {
+        match self.opt_text(column)? {
+            None => Ok(None),
+            Some(text) => text
+                .parse()
+                .map(Some)
+                .map_err(|_| self.corrupt(column, format!("{text:?} does not parse"))),
+        }
     }
 
     pub fn opt_time(&mut self, column: &str) -> StoreResult<Option<DateTime<Utc>>> {
@@ -215,9 +244,11 @@ impl Record for MatchRecord {
     const COLUMNS: &'static [&'static str] = &[
         "id",
         "game",
+        "options",
         "state",
         "seed",
         "rng_pos",
+        "turn",
         "finished",
         "deadline_at",
         "rematch_deadline_at",
@@ -233,10 +264,12 @@ impl Record for MatchRecord {
         Ok(MatchRecord {
             id,
             game: f.text("game")?,
+            options: f.text("options")?,
             state: f.text("state")?,
             // stored as i64 bits: neither database has an unsigned 64-bit integer
             seed: f.int("seed")? as u64,
             rng_pos: f.parsed("rng_pos")?,
+            turn: f.small("turn")?,
             finished: f.flag("finished")?,
             deadline_at: f.opt_time("deadline_at")?,
             rematch_deadline_at: f.opt_time("rematch_deadline_at")?,
@@ -250,31 +283,52 @@ impl Record for MatchRecord {
 
 impl Record for SeatRecord {
     const NAME: &'static str = "seat";
-    /// The seat's own columns; its player's ([`Player::COLUMNS`]) follow them.
-    const COLUMNS: &'static [&'static str] =
-        &["match_id", "seat", "missed", "rematch_at", "message_sent"];
+    /// The seat's own columns; its player's ([`Player::COLUMNS`], all null
+    /// for a robot's seat) follow them.
+    const COLUMNS: &'static [&'static str] = &[
+        "match_id",
+        "seat",
+        "robot_level",
+        "missed",
+        "rematch_at",
+        "message_sent",
+        "place",
+        "score",
+    ];
     const WIDTH: usize = Self::COLUMNS.len() + Player::COLUMNS.len();
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<SeatRecord> {
         let match_id = f.int("match_id")?;
         let seat: usize = f.small("seat")?;
         f.keyed_in(match_id, seat as i64);
+        let robot: Option<u8> = f.opt_small("robot_level")?;
         let missed = f.small("missed")?;
         let rematch_at = f.opt_time("rematch_at")?;
         let message_sent = f.flag("message_sent")?;
-        let player = Player::decode(f)?;
+        let place = f.opt_small("place")?;
+        let score = f.opt_int("score")?;
+        let holder = match robot {
+            Some(level) => {
+                f.skip(Player::COLUMNS.len());
+                Holder::Robot(level)
+            }
+            None => Holder::Player(Player::decode(f)?),
+        };
         Ok(SeatRecord {
             seat,
-            player,
+            holder,
             missed,
             rematch_at,
             message_sent,
+            place,
+            score,
         })
     }
 }
 
 impl SeatRecord {
-    /// The seat's columns (table alias `seat`) and its player's (alias `player`), for a join.
+    /// The seat's columns (table alias `seat`) and its player's (alias
+    /// `player`), for a `LEFT JOIN` of the players.
     pub(crate) fn column_list(seat: &str, player: &str) -> String {
         format!(
             "{}, {}",
@@ -290,9 +344,11 @@ impl Record for MoveRecord {
         "match_id",
         "ply",
         "seat",
+        "kind",
         "move",
         "automatic",
         "state_after",
+        "rng_pos",
     ];
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<MoveRecord> {
@@ -302,9 +358,28 @@ impl Record for MoveRecord {
         Ok(MoveRecord {
             ply,
             seat: f.small("seat")?,
+            kind: f.parsed::<MoveKind>("kind")?,
             notation: f.text("move")?,
             automatic: f.flag("automatic")?,
             state_after: f.text("state_after")?,
+            rng_pos: f.opt_parsed("rng_pos")?,
+        })
+    }
+}
+
+impl Record for RobotTurn {
+    const NAME: &'static str = "robot turn";
+    const COLUMNS: &'static [&'static str] = &["match_id", "seat", "turn", "due_at"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<RobotTurn> {
+        let match_id = f.int("match_id")?;
+        let seat: usize = f.small("seat")?;
+        f.keyed_in(match_id, seat as i64);
+        Ok(RobotTurn {
+            match_id,
+            seat,
+            turn: f.small("turn")?,
+            due_at: f.time("due_at")?,
         })
     }
 }
@@ -380,9 +455,11 @@ mod tests {
         row(&[
             Some("7"),
             Some("FB"),
+            Some(""),
             Some("state"),
             Some("-1"),
             Some(rng_pos),
+            Some("3"),
             Some("0"),
             None,
             None,
@@ -435,9 +512,12 @@ mod tests {
         let seat = row(&[
             Some("9"),
             Some("2"),
+            None,
             Some("1"),
             None,
             Some("1"),
+            Some("1"),
+            Some("12"),
             Some("4"),
             Some("+4"),
             Some("ann"),
@@ -447,9 +527,24 @@ mod tests {
         ]);
         let s: SeatRecord = decode(&seat).unwrap();
         assert_eq!((s.seat, s.missed, s.message_sent), (2, 1, true));
-        assert_eq!(s.player.nick.as_deref(), Some("ann"));
-        assert!(s.player.away);
-        let bad = row(&[Some("9"), Some("-2"), Some("1"), None, Some("1")]);
+        assert_eq!((s.place, s.score), (Some(1), Some(12)));
+        let player = s.player().unwrap();
+        assert_eq!(player.nick.as_deref(), Some("ann"));
+        assert!(player.away);
+        let mut robot = row(&[
+            Some("9"),
+            Some("3"),
+            Some("2"),
+            Some("0"),
+            None,
+            Some("0"),
+            None,
+            None,
+        ]);
+        robot.0.extend([None, None, None, None, None, None]);
+        let r: SeatRecord = decode(&robot).unwrap();
+        assert_eq!(r.holder, Holder::Robot(2));
+        let bad = row(&[Some("9"), Some("-2"), None, Some("1"), None, Some("1")]);
         let text = decode::<SeatRecord>(&bad).unwrap_err().to_string();
         assert!(text.contains("seat ?: seat: -2 is out of range"), "{text}");
     }
@@ -478,6 +573,8 @@ mod tests {
             column_list::<Player>("p"),
             "p.id, p.phone, p.nick, p.lang, p.opted_out, p.away"
         );
-        assert!(SeatRecord::column_list("s", "sp").starts_with("s.match_id, s.seat"));
+        assert!(
+            SeatRecord::column_list("s", "sp").starts_with("s.match_id, s.seat, s.robot_level")
+        );
     }
 }

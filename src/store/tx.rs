@@ -11,8 +11,8 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewText, OutboxText, Player, SeatRecord, SentText,
-    TextStatus,
+    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewText, OutboxText, Player, RobotTurn,
+    SeatRecord, SentText, TextStatus,
 };
 use crate::inbound::InboundMessage;
 
@@ -23,6 +23,7 @@ pub trait Tx {
     fn lobby(&mut self) -> &mut dyn Lobby;
     fn matches(&mut self) -> &mut dyn Matches;
     fn timers(&mut self) -> &mut dyn Timers;
+    fn robots(&mut self) -> &mut dyn Robots;
     fn outbox(&mut self) -> &mut dyn Outbox;
 }
 
@@ -41,16 +42,23 @@ pub trait Players {
     fn save(&mut self, player: &Player, now: DateTime<Utc>) -> StoreResult<()>;
 }
 
-/// The queues of players waiting for a match, one per game.
+/// The queues of players waiting for a match, one per game and option set
+/// (`P WB 6` waits only for another `P WB 6`).
 pub trait Lobby {
-    /// Puts a player in a game's queue (or moves him there), keeping `queued_at` as his place.
-    fn join(&mut self, player_id: i64, game: &str, queued_at: DateTime<Utc>) -> StoreResult<()>;
+    /// Puts a player in a queue (or moves him there), keeping `queued_at` as his place.
+    fn join(
+        &mut self,
+        player_id: i64,
+        game: &str,
+        options: &str,
+        queued_at: DateTime<Utc>,
+    ) -> StoreResult<()>;
     fn leave(&mut self, player_id: i64) -> StoreResult<()>;
-    /// The game whose queue the player is in.
-    fn game_of(&mut self, player_id: i64) -> StoreResult<Option<String>>;
-    /// The longest-waiting players of a game's queue, oldest first. Only one
-    /// transaction at a time reads a game's queue this way (matchmaking).
-    fn queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>>;
+    /// The game and options of the queue the player is in.
+    fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>>;
+    /// The longest-waiting players of a queue, oldest first. Only one
+    /// transaction at a time reads a queue this way (matchmaking).
+    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>>;
 }
 
 /// Matches, their seats and their moves. A match read here is locked until
@@ -77,10 +85,7 @@ pub trait Matches {
     fn record_move(
         &mut self,
         match_id: i64,
-        seat: usize,
-        notation: &str,
-        automatic: bool,
-        state_after: &str,
+        mv: &NewMove<'_>,
         now: DateTime<Utc>,
     ) -> StoreResult<()>;
     /// The match's record, in order.
@@ -96,6 +101,27 @@ pub trait Timers {
     fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>>;
     /// The earliest turn deadline or rematch window end still pending.
     fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
+}
+
+/// Robot seats' turns as durable jobs: queued in the transaction that made
+/// them due, claimed with a lease by whichever instance computes them, and
+/// done in the transaction that plays the robot's move.
+pub trait Robots {
+    /// Makes a robot seat's turn due (replacing an older one of the seat).
+    fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()>;
+    /// Claims due turns whose lease is free or ran out, oldest first.
+    fn claim(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<RobotTurn>>;
+    /// The turn is played (or dropped); a newer turn of the seat stays due.
+    fn done(&mut self, turn: &RobotTurn) -> StoreResult<()>;
+    /// Every turn of a match is dropped (it ended).
+    fn clear(&mut self, match_id: i64) -> StoreResult<()>;
+    /// When the next turn falls due or its lease runs out, if any is waiting.
+    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
 }
 
 /// Texts on their way to phones.
@@ -164,4 +190,6 @@ pub trait Read {
     fn texts_to(&mut self, phone: &str) -> StoreResult<Vec<OutboxText>>;
     /// Rows in one of the store's tables (see [`super::TABLES`]).
     fn count_rows(&mut self, table: &'static str) -> StoreResult<i64>;
+    /// Robot turns waiting to be computed.
+    fn robot_turns(&mut self) -> StoreResult<Vec<RobotTurn>>;
 }

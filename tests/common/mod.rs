@@ -10,8 +10,11 @@ use chrono::{TimeZone, Utc};
 use http_body_util::BodyExt;
 use smsarena::clock::ManualClock;
 use smsarena::config::Config;
-use smsarena::http::{AppState, app};
-use smsarena::store::{OutboxText, Store};
+use smsarena::gateway::Gateway;
+use smsarena::http::AppState;
+use smsarena::platform::catalog::Catalog;
+use smsarena::sms::Provider;
+use smsarena::store::OutboxText;
 use tower::ServiceExt;
 
 pub const GAME: &str = "002220";
@@ -47,17 +50,16 @@ impl TestApp {
         let mut cfg = Config::default();
         cfg.database.url = fresh_database(dir.path()).await;
         cfg.http.public_url = "https://sms.example.com".into();
+        // Robots think briefly in tests: the games' own tests measure them.
+        cfg.robots.budget_ms = 50;
         adjust(&mut cfg);
-        let store = Store::open(&cfg.database.url, cfg.database.max_batch)
-            .await
-            .expect("open store");
         let clock = Arc::new(ManualClock::new(
             Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
         ));
-        let state = AppState::new(Arc::new(cfg), store, clock.clone());
+        let gateway = build(Arc::new(cfg), clock.clone()).await;
         TestApp {
-            router: app(state.clone()),
-            state,
+            router: gateway.router(),
+            state: gateway.state,
             clock,
             _dir: dir,
             next_id: Default::default(),
@@ -79,13 +81,10 @@ impl TestApp {
         let cfg = Arc::new(state.config().clone());
         drop(router);
         drop(state);
-        let store = Store::open(&cfg.database.url, cfg.database.max_batch)
-            .await
-            .expect("reopen store");
-        let state = AppState::new(cfg, store, clock.clone());
+        let gateway = build(cfg, clock.clone()).await;
         TestApp {
-            router: app(state.clone()),
-            state,
+            router: gateway.router(),
+            state: gateway.state,
             clock,
             _dir,
             next_id,
@@ -116,6 +115,11 @@ impl TestApp {
             content_type,
             body: String::from_utf8_lossy(&bytes).into_owned(),
         }
+    }
+
+    /// Plays every robot turn that is due, as the robot pool would.
+    pub async fn robots(&self) -> usize {
+        self.state.robots().run_due().await.expect("robot turns")
     }
 
     /// A phone texts `text` to `to` through the generic webhook; the webhook must accept it.
@@ -187,7 +191,7 @@ impl TestApp {
                 .run(move |tx| platform.fire_due(tx, now))
                 .await
                 .expect("timers");
-            if fired == 0 {
+            if fired.timers == 0 {
                 break;
             }
         }
@@ -226,6 +230,17 @@ impl TestApp {
             .await
             .expect("count")
     }
+}
+
+/// The application as every test gets it: the games players can ask for and
+/// the trial game, and a console provider that the tests never start (they
+/// read the outbox instead).
+async fn build(cfg: Arc<Config>, clock: Arc<ManualClock>) -> Gateway {
+    let provider = Provider::from_config(&cfg).expect("the console provider");
+    let catalog = Catalog::new(&cfg).with_trial();
+    Gateway::open(cfg, clock, provider, catalog)
+        .await
+        .expect("open the gateway")
 }
 
 /// A fresh, empty database for one test: a SQLite file in `dir`, or, when

@@ -5,7 +5,7 @@
 //! refusal texts, [`resolve`] a turn's outcome, [`end`] goals and the clock,
 //! [`setup`] new matches, [`turn`] pending moves and resignation, [`state`]
 //! the state and its state string, [`render`] what each seat reads, [`dice`]
-//! every random draw.
+//! every random draw, [`options`] `P FB` and `P FB BOT`, [`robot`] the robot.
 //!
 //! Seats 0-3 are the four players in lobby order; side 0 is Attack, side 1
 //! Defense. Randomness is drawn only in [`setup`] and [`resolve`], in the
@@ -15,8 +15,10 @@ pub mod board;
 pub mod dice;
 pub mod end;
 pub mod moves;
+pub mod options;
 pub mod render;
 pub mod resolve;
+pub mod robot;
 pub mod setup;
 pub mod state;
 pub mod turn;
@@ -30,10 +32,13 @@ mod tests;
 pub use board::{Board, Cell, Dir};
 pub use end::Outcome;
 pub use moves::{Key, Move};
+pub use options::Options;
 pub use state::State;
 pub use validate::Refusal;
 
-use crate::games::{Game, Lang, MatchRng, Played, Refused, Seat, SeatResult, Side, Status};
+use crate::games::{
+    Budget, Game, Lang, Level, MatchRng, Played, Refused, Seat, Side, Standing, Status, Withdrawal,
+};
 
 /// The side that moves first and scores on row 1.
 pub const ATTACK: Side = 0;
@@ -73,45 +78,58 @@ impl Football {
     }
 }
 
-impl Game for Football {
-    type State = State;
-    type Move = Move;
-    type Refusal = Refusal;
-
-    const CODE: &'static str = "FB";
-
-    fn seat_range(&self) -> std::ops::RangeInclusive<usize> {
-        4..=4
-    }
-
+impl Football {
     /// Draws the teams, then the opening positions (see [`setup`] for the
     /// order of draws).
-    ///
-    /// # Panics
-    ///
-    /// If `seats` is not 4 (outside [`Game::seat_range`]).
-    fn start(&self, seats: usize, rng: &mut MatchRng) -> State {
-        assert_eq!(seats, 4, "SMS football is played by exactly four");
+    pub fn opening(&self, rng: &mut MatchRng) -> State {
         let (ricochet, max_rounds) = self.settings();
         let sides = setup::draw_sides(rng);
         setup::place(sides, ricochet, max_rounds, rng)
     }
 
+    /// The side a seat plays for.
+    pub fn side_of(state: &State, seat: Seat) -> Side {
+        state.sides()[seat]
+    }
+}
+
+impl Game for Football {
+    type State = State;
+    type Move = Move;
+    type Refusal = Refusal;
+    type Options = Options;
+
+    const CODE: &'static str = "FB";
+
+    fn name(&self, lang: Lang) -> &'static str {
+        lang.pick("SMS-futbol", "SMS football")
+    }
+
+    fn options_help(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Ru => "P FB - igra vchetverom, P FB BOT - s robotami.".into(),
+            Lang::En => "P FB - four players, P FB BOT - you and three robots.".into(),
+        }
+    }
+
+    /// A new match: with robots, the player is seat 0 and the draw of sides
+    /// puts him in either team.
+    fn start(&self, _options: &Options, rng: &mut MatchRng) -> State {
+        self.opening(rng)
+    }
+
     /// Same teams with sides swapped (the old Attack pair defends), fresh
     /// positions, Attack first, and the finished match's settings.
-    fn rematch(&self, finished: &State, rng: &mut MatchRng) -> State {
+    fn rematch(&self, finished: &State, _options: &Options, rng: &mut MatchRng) -> State {
         let sides = finished.sides().map(|side| 1 - side);
         setup::place(sides, finished.ricochet(), finished.max_rounds(), rng)
     }
 
     fn status(&self, state: &State) -> Status {
         match state.result() {
-            Some(outcome) => Status::Finished(
-                state
-                    .sides()
-                    .map(|side| seat_result(outcome, side))
-                    .to_vec(),
-            ),
+            Some(outcome) => {
+                Status::Finished(state.sides().map(|side| standing(outcome, side)).to_vec())
+            }
             None => {
                 let waiting = state
                     .seats_of(state.turn())
@@ -120,13 +138,6 @@ impl Game for Football {
                 Status::Awaiting(waiting.collect())
             }
         }
-    }
-
-    /// # Panics
-    ///
-    /// If `seat` is not 0-3.
-    fn side_of(&self, state: &State, seat: Seat) -> Side {
-        state.sides()[seat]
     }
 
     fn play(
@@ -139,13 +150,32 @@ impl Game for Football {
         turn::play(state, seat, *mv, rng)
     }
 
-    /// Standing still (`5`), always legal.
-    fn null_move(&self, _state: &State, _seat: Seat) -> Move {
-        Move::Stand
+    fn legal_moves(&self, state: &State, seat: Seat) -> Vec<Move> {
+        Move::all()
+            .filter(|&m| turn::admit(state, seat, m).is_ok())
+            .collect()
     }
 
-    fn resign(&self, state: State, seat: Seat) -> State {
-        turn::resign(state, seat)
+    /// Standing still (`5`), always legal.
+    fn null_move(&self, _state: &State, _seat: Seat) -> Option<Move> {
+        Some(Move::Stand)
+    }
+
+    /// `Q` resigns for the seat's team. An absent player's piece stands
+    /// while his partner plays on; a team with both away loses.
+    fn withdraw(&self, state: State, seat: Seat, why: Withdrawal, absent: &[bool]) -> State {
+        let Some(&side) = state.sides().get(seat) else {
+            return state;
+        };
+        let team_gone = state
+            .seats_of(side)
+            .iter()
+            .all(|&s| absent.get(s).copied().unwrap_or(false));
+        match why {
+            Withdrawal::Resigned => turn::resign(state, seat),
+            Withdrawal::Absent if team_gone => turn::resign(state, seat),
+            Withdrawal::Absent => state,
+        }
     }
 
     /// See [`render::render`]. Panics if `seat` is not 0-3.
@@ -156,13 +186,23 @@ impl Game for Football {
     fn move_help(&self, lang: Lang) -> String {
         render::move_help(lang)
     }
+
+    fn robot_move(
+        &self,
+        state: &State,
+        seat: Seat,
+        _level: Level,
+        _budget: &Budget<'_>,
+        rng: &mut MatchRng,
+    ) -> Move {
+        robot::choose(state, seat, rng)
+    }
 }
 
-/// How `outcome` ended for a seat on `side`.
-fn seat_result(outcome: Outcome, side: Side) -> SeatResult {
+/// How `outcome` ended for a seat on `side`: winners first, a draw shared.
+fn standing(outcome: Outcome, side: Side) -> Standing {
     match outcome {
-        Outcome::Draw => SeatResult::Draw,
-        Outcome::Won(winner) if winner == side => SeatResult::Won,
-        Outcome::Won(_) => SeatResult::Lost,
+        Outcome::Won(winner) if winner != side => Standing::place(2),
+        _ => Standing::place(1),
     }
 }

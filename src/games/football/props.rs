@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 
+use super::turn::resign;
 use super::validate::intent;
 use super::*;
 use crate::games::{Effect, Status};
@@ -18,7 +19,7 @@ enum Event {
 /// Applies one event; returns whether a turn resolved.
 fn apply(game: &Football, state: State, event: Event, rng: &mut MatchRng) -> (State, bool) {
     match event {
-        Event::Resign(seat) => (game.resign(state, seat), false),
+        Event::Resign(seat) => (resign(state, seat), false),
         Event::Play(seat, mv) => {
             let before_rng = rng.clone();
             match game.play(state.clone(), seat, &mv, rng) {
@@ -54,7 +55,11 @@ fn next_event(game: &Football, state: &State, choice: Option<u16>) -> Event {
         unreachable!("only called while playing")
     };
     let Some(c) = choice.map(usize::from) else {
-        return Event::Play(waiting[0], game.null_move(state, waiting[0]));
+        return Event::Play(
+            waiting[0],
+            game.null_move(state, waiting[0])
+                .expect("football has a null move"),
+        );
     };
     if c % 499 == 0 {
         return Event::Resign(c / 499 % 4);
@@ -94,7 +99,7 @@ fn assert_sound(game: &Football, state: &State) {
 /// Plays a match to its end; returns the events and every state string seen.
 fn drive(game: &Football, seed: u64, choices: &[u16]) -> (Vec<Event>, Vec<String>) {
     let mut rng = MatchRng::seed_from_u64(seed);
-    let mut state = game.start(4, &mut rng);
+    let mut state = game.start(&Options::Players, &mut rng);
     let mut events = Vec::new();
     let mut seen = vec![state.to_string()];
     let mut resolutions = 0;
@@ -128,7 +133,7 @@ fn drive(game: &Football, seed: u64, choices: &[u16]) -> (Vec<Event>, Vec<String
 
 fn replay(game: &Football, seed: u64, events: &[Event]) -> Vec<String> {
     let mut rng = MatchRng::seed_from_u64(seed);
-    let mut state = game.start(4, &mut rng);
+    let mut state = game.start(&Options::Players, &mut rng);
     let mut seen = vec![state.to_string()];
     for &event in events {
         state = apply(game, state, event, &mut rng).0;
@@ -160,7 +165,7 @@ proptest! {
         prop_assert_eq!(&replay(&game, seed, &events), &seen);
         // The rematch is sound too, and Attack moves first.
         let last: State = seen.last().unwrap().parse().unwrap();
-        let again = game.rematch(&last, &mut MatchRng::seed_from_u64(seed ^ 1));
+        let again = game.rematch(&last, &Options::Players, &mut MatchRng::seed_from_u64(seed ^ 1));
         assert_sound(&game, &again);
         prop_assert_eq!(again.turn(), ATTACK);
     }
@@ -185,7 +190,7 @@ proptest! {
         at in any::<prop::sample::Index>(),
         with in prop::sample::select(&b"0123456789.*-,=:/ ADFBxr"[..]),
     ) {
-        let state = Football::default().start(4, &mut MatchRng::seed_from_u64(seed));
+        let state = Football::default().start(&Options::Players, &mut MatchRng::seed_from_u64(seed));
         let mut bytes = state.to_string().into_bytes();
         let i = at.index(bytes.len());
         bytes[i] = with;

@@ -103,10 +103,8 @@ fn hint(lang: Lang) -> &'static str {
 /// Keypad help, one SMS in either language.
 pub fn move_help(lang: Lang) -> String {
     lang.pick(
-        "Xod - cifra kak na klaviature (vy na 5): 1-4,6-9 shag, shag na myach - udar, 5 - stoyat. \
-         02 04 06 08 - peredvinut myach ryadom s vami.",
-        "Send a keypad digit (you are on 5): 1-4,6-9 step, a step onto the ball kicks it, 5 stand. \
-         02 04 06 08 push the ball next to you.",
+        "Xod - cifra (vy na 5): 1-4,6-9 shag ili udar po myachu, 5 stoyat, 02 04 06 08 tolknut myach.",
+        "Send a keypad digit (you are 5): 1-4,6-9 step or kick the ball, 5 stand, 02 04 06 08 push it.",
     )
     .to_string()
 }

@@ -4,7 +4,12 @@ use rand::SeedableRng;
 
 use super::render::{Legend, render_with};
 use super::*;
-use crate::games::{Effect, Reason, SeatResult, Status};
+use crate::games::{Effect, Reason, Standing, Status};
+
+/// `seat`'s side resigns.
+fn resign(state: State, seat: Seat) -> State {
+    turn::resign(state, seat)
+}
 
 const RU: Lang = Lang::Ru;
 const HINT: &str = "PA - revansh. S nick tekst - soobshchenie.";
@@ -123,10 +128,10 @@ mod seed {
         assert_eq!(
             game().status(&after),
             Status::Finished(vec![
-                SeatResult::Lost,
-                SeatResult::Lost,
-                SeatResult::Won,
-                SeatResult::Won
+                Standing::place(2),
+                Standing::place(2),
+                Standing::place(1),
+                Standing::place(1)
             ])
         );
     }
@@ -159,7 +164,7 @@ mod texts {
                 .render(&state, 2, Lang::En)
                 .ends_with("\n\nOpponents' move.")
         );
-        let won = game().resign(state.clone(), 2);
+        let won = resign(state.clone(), 2);
         assert!(
             game()
                 .render(&won, 0, Lang::En)
@@ -240,7 +245,7 @@ mod refusals {
 
     #[test]
     fn finished_match_refuses_everything() {
-        let over = game().resign(seed_opening(), 0);
+        let over = resign(seed_opening(), 0);
         for seat in 0..4 {
             assert_eq!(refusal(&over, seat, "5"), Refusal::MatchOver);
         }
@@ -407,27 +412,27 @@ mod ending {
     #[test]
     fn resign_mid_turn() {
         let state = ok(seed_opening(), 0, "3", &mut rng(0)).state;
-        let over = game().resign(state, 1);
+        let over = resign(state, 1);
         assert_eq!(over.result(), Some(Outcome::Won(DEFENSE)));
         assert_eq!(over.pending(0), None, "the pending move is dropped");
         assert_eq!(
             game().status(&over),
             Status::Finished(vec![
-                SeatResult::Lost,
-                SeatResult::Lost,
-                SeatResult::Won,
-                SeatResult::Won
+                Standing::place(2),
+                Standing::place(2),
+                Standing::place(1),
+                Standing::place(1)
             ])
         );
         assert_eq!(over.to_string().parse::<State>().unwrap(), over);
         // Resigning again, or for the other side, changes nothing.
-        assert_eq!(game().resign(over.clone(), 2), over);
+        assert_eq!(resign(over.clone(), 2), over);
         // Defense may resign on Attack's turn.
         assert_eq!(
-            game().resign(seed_opening(), 3).result(),
+            resign(seed_opening(), 3).result(),
             Some(Outcome::Won(ATTACK))
         );
-        assert_eq!(game().resign(seed_opening(), 9), seed_opening());
+        assert_eq!(resign(seed_opening(), 9), seed_opening());
     }
 }
 
@@ -437,7 +442,7 @@ mod lifecycle {
     #[test]
     fn start_draws_teams_and_places_them() {
         for seed in 0..100 {
-            let state = game().start(4, &mut rng(seed));
+            let state = game().start(&Options::Players, &mut rng(seed));
             assert_eq!(state.to_string().parse::<State>().unwrap(), state);
             assert_eq!(state.turn(), ATTACK);
             let attack = state.seats_of(ATTACK);
@@ -446,7 +451,7 @@ mod lifecycle {
                 let row = state.board().players[seat].row();
                 assert_eq!(
                     row,
-                    if game().side_of(&state, seat) == ATTACK {
+                    if Football::side_of(&state, seat) == ATTACK {
                         5
                     } else {
                         1
@@ -456,12 +461,18 @@ mod lifecycle {
             assert_eq!(state.board().ball.row(), 4);
             assert_eq!((state.ricochet(), state.max_rounds()), (0.25, 10));
         }
-        assert_eq!(game().start(4, &mut rng(8)), game().start(4, &mut rng(8)));
+        assert_eq!(
+            game().start(&Options::Players, &mut rng(8)),
+            game().start(&Options::Players, &mut rng(8))
+        );
     }
 
     #[test]
     fn start_pins_the_draw_order() {
-        assert_eq!(game().start(4, &mut rng(1)).to_string(), START_SEED_1);
+        assert_eq!(
+            game().start(&Options::Players, &mut rng(1)).to_string(),
+            START_SEED_1
+        );
     }
 
     #[test]
@@ -470,19 +481,19 @@ mod lifecycle {
             ricochet: 3.0,
             max_rounds: 0,
         };
-        let state = wild.start(4, &mut rng(1));
+        let state = wild.start(&Options::Players, &mut rng(1));
         assert_eq!((state.ricochet(), state.max_rounds()), (1.0, 1));
         let nan = Football {
             ricochet: f64::NAN,
             max_rounds: 4,
         };
-        assert_eq!(nan.start(4, &mut rng(1)).ricochet(), 0.25);
+        assert_eq!(nan.start(&Options::Players, &mut rng(1)).ricochet(), 0.25);
         assert_eq!(
             Football {
                 ricochet: -1.0,
                 max_rounds: 4
             }
-            .start(4, &mut rng(1))
+            .start(&Options::Players, &mut rng(1))
             .ricochet(),
             0.0
         );
@@ -494,15 +505,15 @@ mod lifecycle {
             ricochet: 0.5,
             max_rounds: 6,
         };
-        let first = custom.start(4, &mut rng(12));
-        let over = game().resign(first.clone(), 0);
+        let first = custom.start(&Options::Players, &mut rng(12));
+        let over = resign(first.clone(), 0);
         // A different config on the game object does not leak into the rematch.
-        let again = game().rematch(&over, &mut rng(13));
+        let again = game().rematch(&over, &Options::Players, &mut rng(13));
         assert_eq!((again.ricochet(), again.max_rounds()), (0.5, 6));
         for seat in 0..4 {
             assert_eq!(
-                game().side_of(&again, seat),
-                1 - game().side_of(&first, seat)
+                Football::side_of(&again, seat),
+                1 - Football::side_of(&first, seat)
             );
         }
         assert_eq!(again.result(), None);
@@ -516,9 +527,9 @@ mod lifecycle {
 
     #[test]
     fn null_move_is_stand_and_always_legal() {
-        let state = game().start(4, &mut rng(5));
+        let state = game().start(&Options::Players, &mut rng(5));
         for seat in state.seats_of(ATTACK) {
-            assert_eq!(game().null_move(&state, seat), Move::Stand);
+            assert_eq!(game().null_move(&state, seat), Some(Move::Stand));
         }
         let [a, b] = state.seats_of(ATTACK);
         let after = turn(state.clone(), [(a, "5"), (b, "5")], &mut rng(0));
@@ -526,10 +537,12 @@ mod lifecycle {
         assert_eq!(after.turn(), DEFENSE);
     }
 
+    use crate::games::GameOptions;
+
     #[test]
     fn trait_constants() {
         assert_eq!(Football::CODE, "FB");
-        assert_eq!(game().seat_range(), 4..=4);
+        assert_eq!(Options::Players.lineup().seats(), 4);
         assert_eq!(
             Football::default(),
             Football {

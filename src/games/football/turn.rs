@@ -55,7 +55,7 @@ fn both_intents(state: &State, moves: [(Seat, Move); 2]) -> Result<[(Seat, Inten
 }
 
 /// Why `seat` may not send `mv` now, if it may not.
-fn admit(state: &State, seat: Seat, mv: Move) -> Result<(), Refusal> {
+pub(super) fn admit(state: &State, seat: Seat, mv: Move) -> Result<(), Refusal> {
     let side = *state.sides.get(seat).ok_or(Refusal::NotInMatch)?;
     if state.result.is_some() {
         return Err(Refusal::MatchOver);

@@ -46,8 +46,12 @@ pub(super) async fn inbound(
         received_at: state.clock().now(),
     };
     let status = match state.receive(msg).await? {
-        Handled::Applied => "accepted",
-        Handled::Duplicate => "duplicate",
+        Handled {
+            duplicate: false, ..
+        } => "accepted",
+        Handled {
+            duplicate: true, ..
+        } => "duplicate",
     };
     Ok(Json(json!({ "status": status })))
 }

@@ -3,7 +3,7 @@
 //! A new kind is a row type, a `Part` and its line in [`KINDS`].
 
 use super::pending::{Kind, Param, Part};
-use crate::store::records::{MatchRecord, NewText, Player, SeatRecord};
+use crate::store::records::{MatchRecord, MoveKind, NewMove, NewText, Player, SeatRecord};
 use crate::store::rows::{millis, rng_pos_text};
 
 /// A player's row as saved.
@@ -97,10 +97,11 @@ pub(super) static SAVED_MATCHES: Part<SavedMatch> = Part {
             r.record.rematch_deadline_at.map(millis)
         }),
         Param::OptInt("finished_at", |r| r.record.finished_at.map(millis)),
+        Param::Int("turn", |r| i64::from(r.record.turn)),
     ],
     sql: "UPDATE matches m SET state = v.state, rng_pos = v.rng_pos, finished = v.finished,
             deadline_at = v.deadline_at, rematch_deadline_at = v.rematch_deadline_at,
-            finished_at = v.finished_at
+            finished_at = v.finished_at, turn = v.turn
           FROM {rows} WHERE m.id = v.id",
     key: Some(|r| (r.record.id, 0)),
 };
@@ -121,40 +122,62 @@ pub(super) static SAVED_SEATS: Part<SavedSeat> = Part {
         Param::Int4("missed", |r| r.seat.missed as i32),
         Param::OptInt("rematch_at", |r| r.seat.rematch_at.map(millis)),
         Param::Flag("message_sent", |r| r.seat.message_sent),
+        Param::OptInt("place", |r| r.seat.place.map(i64::from)),
+        Param::OptInt("score", |r| r.seat.score),
     ],
-    sql: "UPDATE match_seats s SET missed = v.missed, rematch_at = v.rematch_at, message_sent = v.message_sent
+    sql: "UPDATE match_seats s SET missed = v.missed, rematch_at = v.rematch_at,
+            message_sent = v.message_sent, place = v.place, score = v.score
           FROM {rows} WHERE s.match_id = v.match_id AND s.seat = v.seat",
     key: Some(|r| (r.match_id, r.seat.seat as i64)),
 };
 
 /// A move to append to a match's record.
-pub(super) struct NewMove {
+pub(super) struct RecordedMove {
     pub match_id: i64,
     pub seat: i32,
+    pub kind: MoveKind,
     pub notation: String,
     pub automatic: bool,
     pub at: i64,
     pub state_after: String,
+    pub rng_pos: String,
 }
 
-pub(super) static RECORDED_MOVES: Part<NewMove> = Part {
+impl RecordedMove {
+    pub fn new(match_id: i64, mv: &NewMove<'_>, at: i64) -> RecordedMove {
+        RecordedMove {
+            match_id,
+            seat: mv.seat as i32,
+            kind: mv.kind,
+            notation: mv.notation.to_string(),
+            automatic: mv.automatic,
+            at,
+            state_after: mv.state_after.to_string(),
+            rng_pos: rng_pos_text(mv.rng_pos),
+        }
+    }
+}
+
+pub(super) static RECORDED_MOVES: Part<RecordedMove> = Part {
     name: "recorded_moves",
     writes: "match_moves",
     reads: &["match_moves"],
     params: &[
         Param::Int("match_id", |r| r.match_id),
         Param::Int4("seat", |r| r.seat),
+        Param::Text("kind", |r| r.kind.as_str()),
         Param::Text("move", |r| &r.notation),
         Param::Flag("automatic", |r| r.automatic),
         Param::Int("at", |r| r.at),
         Param::Text("state_after", |r| &r.state_after),
+        Param::Text("rng_pos", |r| &r.rng_pos),
     ],
     // Plies follow the match's last stored one, in the order recorded.
-    sql: "INSERT INTO match_moves (match_id, ply, seat, move, automatic, at, state_after)
+    sql: "INSERT INTO match_moves (match_id, ply, seat, kind, move, automatic, at, state_after, rng_pos)
           SELECT v.match_id,
               COALESCE((SELECT MAX(mm.ply) FROM match_moves mm WHERE mm.match_id = v.match_id), 0)
                   + ROW_NUMBER() OVER (PARTITION BY v.match_id ORDER BY v.ord),
-              v.seat, v.move, v.automatic, v.at, v.state_after
+              v.seat, v.kind, v.move, v.automatic, v.at, v.state_after, v.rng_pos
           FROM {rows}",
     key: None,
 };

@@ -8,7 +8,7 @@ use sqlx::postgres::PgConnection;
 
 use super::tx::{MOVES, SEATS};
 use super::{Driver, PgQuery};
-use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, SeatRecord};
+use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord};
 use crate::store::rows::{Record, column_list, decode};
 use crate::store::tx::Read;
 use crate::store::{StoreError, StoreResult, TABLES};
@@ -59,6 +59,13 @@ static TEXTS_TO: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+static ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM robot_turns r ORDER BY r.due_at, r.match_id, r.seat",
+        column_list::<RobotTurn>("r")
+    )
+});
+
 impl Read for PgRead<'_> {
     fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
         self.first(sqlx::query(&PLAYER_BY_PHONE).bind(phone))
@@ -94,5 +101,9 @@ impl Read for PgRead<'_> {
             .driver
             .block_on(sqlx::query(&sql).fetch_one(&mut *self.conn))?;
         Ok(row.try_get(0)?)
+    }
+
+    fn robot_turns(&mut self) -> StoreResult<Vec<RobotTurn>> {
+        self.all(sqlx::query(&ROBOT_TURNS))
     }
 }

@@ -11,8 +11,8 @@ use sqlx::postgres::{PgConnection, PgRow};
 use sqlx::{Column, TypeInfo};
 
 use super::parts::{
-    LEFT_LOBBY, NewMove, RECORDED_MOVES, SAVED_MATCHES, SAVED_PLAYERS, SAVED_SEATS, SavedMatch,
-    SavedPlayer, SavedSeat,
+    LEFT_LOBBY, RECORDED_MOVES, RecordedMove, SAVED_MATCHES, SAVED_PLAYERS, SAVED_SEATS,
+    SavedMatch, SavedPlayer, SavedSeat,
 };
 use super::pending::{self, Pending, Rider};
 use super::{Driver, PgQuery};
@@ -20,11 +20,13 @@ use crate::inbound::InboundMessage;
 use crate::lang::Lang;
 use crate::store::StoreResult;
 use crate::store::group_commit::BatchTx;
-use crate::store::records::{Arrival, MatchRecord, MoveRecord, NewMatch, Player, SeatRecord};
+use crate::store::records::{
+    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, RobotTurn, SeatRecord,
+};
 use crate::store::rows::{
     Columns, Record, column_list, decode, decode_at, from_millis, millis, rng_pos_text,
 };
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Timers, Tx};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
 
 impl Columns for PgRow {
     fn int(&self, i: usize) -> Result<Option<i64>, String> {
@@ -183,6 +185,9 @@ impl Tx for PgTx<'_> {
     fn timers(&mut self) -> &mut dyn Timers {
         self
     }
+    fn robots(&mut self) -> &mut dyn Robots {
+        self
+    }
     fn outbox(&mut self) -> &mut dyn Outbox {
         self
     }
@@ -290,19 +295,28 @@ impl Players for PgTx<'_> {
 static LOBBY_QUEUE: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
-         WHERE l.game = $1 ORDER BY l.queued_at, l.player_id LIMIT $2 FOR UPDATE OF l",
+         WHERE l.game = $1 AND l.options = $2
+         ORDER BY l.queued_at, l.player_id LIMIT $3 FOR UPDATE OF l",
         column_list::<Player>("p")
     )
 });
 
 impl Lobby for PgTx<'_> {
-    fn join(&mut self, player_id: i64, game: &str, queued_at: DateTime<Utc>) -> StoreResult<()> {
+    fn join(
+        &mut self,
+        player_id: i64,
+        game: &str,
+        options: &str,
+        queued_at: DateTime<Utc>,
+    ) -> StoreResult<()> {
         let q = sqlx::query(
-            "INSERT INTO lobby (player_id, game, queued_at) VALUES ($1, $2, $3)
-             ON CONFLICT (player_id) DO UPDATE SET game = excluded.game, queued_at = excluded.queued_at",
+            "INSERT INTO lobby (player_id, game, options, queued_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (player_id) DO UPDATE
+             SET game = excluded.game, options = excluded.options, queued_at = excluded.queued_at",
         )
         .bind(player_id)
         .bind(game)
+        .bind(options)
         .bind(millis(queued_at));
         self.execute(q)?;
         Ok(())
@@ -313,17 +327,27 @@ impl Lobby for PgTx<'_> {
         Ok(())
     }
 
-    fn game_of(&mut self, player_id: i64) -> StoreResult<Option<String>> {
-        let q = sqlx::query("SELECT game FROM lobby WHERE player_id = $1").bind(player_id);
+    fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>> {
+        let q = sqlx::query("SELECT game, options FROM lobby WHERE player_id = $1").bind(player_id);
         let row = self.fetch_optional(q)?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?)
+        Ok(row
+            .map(|r| Ok::<_, sqlx::Error>((r.try_get(0)?, r.try_get(1)?)))
+            .transpose()?)
     }
 
-    fn queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>> {
-        // One matchmaker per game at a time, across every instance, until this transaction ends.
-        let lock = sqlx::query("SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1))").bind(game);
+    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
+        // One matchmaker per queue at a time, across every instance, until this transaction ends.
+        let lock =
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))")
+                .bind(game)
+                .bind(options);
         self.execute(lock)?;
-        self.all(sqlx::query(&LOBBY_QUEUE).bind(game).bind(limit as i64))
+        self.all(
+            sqlx::query(&LOBBY_QUEUE)
+                .bind(game)
+                .bind(options)
+                .bind(limit as i64),
+        )
     }
 }
 
@@ -345,7 +369,7 @@ static LAST_MATCH_OF: LazyLock<String> = LazyLock::new(|| {
 /// The seats of a match with their players; shared with the read side, as it takes no lock.
 pub(super) static SEATS: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "SELECT {} FROM match_seats s JOIN players sp ON sp.id = s.player_id
+        "SELECT {} FROM match_seats s LEFT JOIN players sp ON sp.id = s.player_id
          WHERE s.match_id = $1 ORDER BY s.seat",
         SeatRecord::column_list("s", "sp")
     )
@@ -362,8 +386,8 @@ pub(super) static MOVES: LazyLock<String> = LazyLock::new(|| {
 impl Matches for PgTx<'_> {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
         let q = sqlx::query(
-            "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $2) RETURNING id",
+            "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state, options)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $2, $8) RETURNING id",
         )
         .bind(&new.game)
         .bind(&new.state)
@@ -371,14 +395,25 @@ impl Matches for PgTx<'_> {
         .bind(rng_pos_text(new.rng_pos))
         .bind(new.deadline_at.map(millis))
         .bind(new.rematch_of)
-        .bind(millis(now));
+        .bind(millis(now))
+        .bind(&new.options);
         let id: i64 = self.fetch_one(q)?.try_get(0)?;
+        let (players, robots): (Vec<Option<i64>>, Vec<Option<i32>>) = new
+            .seats
+            .iter()
+            .map(|seat| match *seat {
+                NewSeat::Player(id) => (Some(id), None),
+                NewSeat::Robot(level) => (None, Some(i32::from(level))),
+            })
+            .unzip();
         let q = sqlx::query(
-            "INSERT INTO match_seats (match_id, seat, player_id)
-             SELECT $1, v.ord - 1, v.player_id FROM UNNEST($2::bigint[]) WITH ORDINALITY AS v(player_id, ord)",
+            "INSERT INTO match_seats (match_id, seat, player_id, robot_level)
+             SELECT $1, v.ord - 1, v.player_id, v.robot_level
+             FROM UNNEST($2::bigint[], $3::int[]) WITH ORDINALITY AS v(player_id, robot_level, ord)",
         )
         .bind(id)
-        .bind(&new.players);
+        .bind(players)
+        .bind(robots);
         self.execute(q)?;
         Ok(id)
     }
@@ -414,22 +449,12 @@ impl Matches for PgTx<'_> {
     fn record_move(
         &mut self,
         match_id: i64,
-        seat: usize,
-        notation: &str,
-        automatic: bool,
-        state_after: &str,
+        mv: &NewMove<'_>,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
         self.pending.put(
             &RECORDED_MOVES,
-            NewMove {
-                match_id,
-                seat: seat as i32,
-                notation: notation.to_string(),
-                automatic,
-                at: millis(now),
-                state_after: state_after.to_string(),
-            },
+            RecordedMove::new(match_id, mv, millis(now)),
         );
         Ok(())
     }
@@ -466,6 +491,76 @@ impl Timers for PgTx<'_> {
                 (SELECT MIN(deadline_at) FROM matches WHERE NOT finished),
                 (SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL))",
         );
+        let row = self.fetch_one(q)?;
+        Ok(row.try_get::<Option<i64>, _>(0)?.and_then(from_millis))
+    }
+}
+
+static CLAIM_ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "UPDATE robot_turns r SET lease_until = $2
+         FROM (SELECT match_id, seat FROM robot_turns
+               WHERE due_at <= $1 AND (lease_until IS NULL OR lease_until < $1)
+               ORDER BY due_at, match_id, seat LIMIT $3
+               FOR UPDATE SKIP LOCKED) AS due
+         WHERE r.match_id = due.match_id AND r.seat = due.seat
+         RETURNING {}",
+        column_list::<RobotTurn>("r")
+    )
+});
+
+/// Robot turns are written at once, not deferred: they concern robot matches
+/// only, and a turn's row can be done and queued again in one transaction
+/// (a race's robot moving its second car), which two CTEs of one statement
+/// could not do to one row.
+impl Robots for PgTx<'_> {
+    fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()> {
+        let q = sqlx::query(
+            "INSERT INTO robot_turns (match_id, seat, turn, due_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (match_id, seat) DO UPDATE
+             SET turn = excluded.turn, due_at = excluded.due_at, lease_until = NULL",
+        )
+        .bind(turn.match_id)
+        .bind(turn.seat as i32)
+        .bind(turn.turn as i32)
+        .bind(millis(turn.due_at));
+        self.execute(q)?;
+        Ok(())
+    }
+
+    fn claim(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<RobotTurn>> {
+        let q = sqlx::query(&CLAIM_ROBOT_TURNS)
+            .bind(millis(now))
+            .bind(millis(lease_until))
+            .bind(limit as i64);
+        let mut turns: Vec<RobotTurn> = self.all(q)?;
+        turns.sort_by_key(|t| (t.due_at, t.match_id, t.seat));
+        Ok(turns)
+    }
+
+    fn done(&mut self, turn: &RobotTurn) -> StoreResult<()> {
+        let q =
+            sqlx::query("DELETE FROM robot_turns WHERE match_id = $1 AND seat = $2 AND turn = $3")
+                .bind(turn.match_id)
+                .bind(turn.seat as i32)
+                .bind(turn.turn as i32);
+        self.execute(q)?;
+        Ok(())
+    }
+
+    fn clear(&mut self, match_id: i64) -> StoreResult<()> {
+        let q = sqlx::query("DELETE FROM robot_turns WHERE match_id = $1").bind(match_id);
+        self.execute(q)?;
+        Ok(())
+    }
+
+    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        let q = sqlx::query("SELECT MIN(COALESCE(lease_until, due_at)) FROM robot_turns");
         let row = self.fetch_one(q)?;
         Ok(row.try_get::<Option<i64>, _>(0)?.and_then(from_millis))
     }

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use rusqlite::{Connection, Params, Row};
 
-use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, SeatRecord};
+use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord};
 use crate::store::rows::{Columns, Record, column_list, decode};
 use crate::store::{StoreError, StoreResult, TABLES};
 
@@ -76,7 +76,7 @@ static LAST_MATCH_OF: LazyLock<String> = LazyLock::new(|| {
 
 static SEATS: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "SELECT {} FROM match_seats s JOIN players p ON p.id = s.player_id
+        "SELECT {} FROM match_seats s LEFT JOIN players p ON p.id = s.player_id
          WHERE s.match_id = ?1 ORDER BY s.seat",
         SeatRecord::column_list("s", "p")
     )
@@ -127,4 +127,15 @@ pub(super) fn count_rows(conn: &Connection, table: &'static str) -> StoreResult<
     Ok(conn
         .prepare_cached(&format!("SELECT COUNT(*) FROM {table}"))?
         .query_row([], |r| r.get(0))?)
+}
+
+static ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM robot_turns r ORDER BY r.due_at, r.match_id, r.seat",
+        column_list::<RobotTurn>("r")
+    )
+});
+
+pub(super) fn robot_turns(conn: &Connection) -> StoreResult<Vec<RobotTurn>> {
+    all(conn, &ROBOT_TURNS, [])
 }

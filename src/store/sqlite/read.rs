@@ -5,7 +5,7 @@ use rusqlite::Connection;
 
 use super::queries;
 use crate::store::StoreResult;
-use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, SeatRecord};
+use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord};
 use crate::store::tx::Read;
 
 pub(super) struct SqliteRead<'c> {
@@ -39,5 +39,9 @@ impl Read for SqliteRead<'_> {
 
     fn count_rows(&mut self, table: &'static str) -> StoreResult<i64> {
         queries::count_rows(self.conn, table)
+    }
+
+    fn robot_turns(&mut self) -> StoreResult<Vec<RobotTurn>> {
+        queries::robot_turns(self.conn)
     }
 }

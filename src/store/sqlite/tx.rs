@@ -1,6 +1,8 @@
 //! The SQLite writer's transaction: the batch runner's controls, and players,
 //! lobby, matches and timers (the outbox is in `outbox.rs`).
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -10,10 +12,11 @@ use crate::lang::Lang;
 use crate::store::StoreResult;
 use crate::store::group_commit::BatchTx;
 use crate::store::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, OutboxEvent, Player, SeatRecord,
+    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, RobotTurn,
+    SeatRecord,
 };
-use crate::store::rows::{millis, rng_pos_text};
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Timers, Tx};
+use crate::store::rows::{Record, column_list, from_millis, millis, rng_pos_text};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
 
 /// The writer's connection inside an open transaction.
 pub(in crate::store) struct SqliteTx<'c> {
@@ -86,6 +89,9 @@ impl Tx for SqliteTx<'_> {
     fn timers(&mut self) -> &mut dyn Timers {
         self
     }
+    fn robots(&mut self) -> &mut dyn Robots {
+        self
+    }
     fn outbox(&mut self) -> &mut dyn Outbox {
         self
     }
@@ -122,10 +128,10 @@ impl Players for SqliteTx<'_> {
     }
 
     fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
-        static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        static SQL: LazyLock<String> = LazyLock::new(|| {
             format!(
                 "SELECT {} FROM players p WHERE p.nick_key = ?1",
-                crate::store::rows::column_list::<Player>("p")
+                column_list::<Player>("p")
             )
         });
         queries::first(self.conn, &SQL, [nick.to_lowercase()])
@@ -168,13 +174,20 @@ impl Players for SqliteTx<'_> {
 }
 
 impl Lobby for SqliteTx<'_> {
-    fn join(&mut self, player_id: i64, game: &str, queued_at: DateTime<Utc>) -> StoreResult<()> {
+    fn join(
+        &mut self,
+        player_id: i64,
+        game: &str,
+        options: &str,
+        queued_at: DateTime<Utc>,
+    ) -> StoreResult<()> {
         self.conn
             .prepare_cached(
-                "INSERT INTO lobby (player_id, game, queued_at) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (player_id) DO UPDATE SET game = excluded.game, queued_at = excluded.queued_at",
+                "INSERT INTO lobby (player_id, game, options, queued_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (player_id) DO UPDATE
+                 SET game = excluded.game, options = excluded.options, queued_at = excluded.queued_at",
             )?
-            .execute(params![player_id, game, millis(queued_at)])?;
+            .execute(params![player_id, game, options, millis(queued_at)])?;
         Ok(())
     }
 
@@ -185,23 +198,23 @@ impl Lobby for SqliteTx<'_> {
         Ok(())
     }
 
-    fn game_of(&mut self, player_id: i64) -> StoreResult<Option<String>> {
+    fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>> {
         Ok(self
             .conn
-            .prepare_cached("SELECT game FROM lobby WHERE player_id = ?1")?
-            .query_row([player_id], |r| r.get(0))
+            .prepare_cached("SELECT game, options FROM lobby WHERE player_id = ?1")?
+            .query_row([player_id], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?)
     }
 
-    fn queue(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Player>> {
-        static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
+        static SQL: LazyLock<String> = LazyLock::new(|| {
             format!(
                 "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
-                 WHERE l.game = ?1 ORDER BY l.queued_at, l.player_id LIMIT ?2",
-                crate::store::rows::column_list::<Player>("p")
+                 WHERE l.game = ?1 AND l.options = ?2 ORDER BY l.queued_at, l.player_id LIMIT ?3",
+                column_list::<Player>("p")
             )
         });
-        queries::all(self.conn, &SQL, params![game, limit as i64])
+        queries::all(self.conn, &SQL, params![game, options, limit as i64])
     }
 }
 
@@ -210,8 +223,8 @@ impl Matches for SqliteTx<'_> {
         let id: i64 = self
             .conn
             .prepare_cached(
-                "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?2)",
+                "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state, options)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?2, ?8)",
             )?
             .insert(params![
                 new.game,
@@ -220,13 +233,18 @@ impl Matches for SqliteTx<'_> {
                 rng_pos_text(new.rng_pos),
                 new.deadline_at.map(millis),
                 new.rematch_of,
-                millis(now)
+                millis(now),
+                new.options
             ])?;
         let mut seat_stmt = self.conn.prepare_cached(
-            "INSERT INTO match_seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+            "INSERT INTO match_seats (match_id, seat, player_id, robot_level) VALUES (?1, ?2, ?3, ?4)",
         )?;
-        for (seat, player) in new.players.iter().enumerate() {
-            seat_stmt.execute(params![id, seat as i64, player])?;
+        for (seat, holder) in new.seats.iter().enumerate() {
+            let (player, robot) = match *holder {
+                NewSeat::Player(id) => (Some(id), None),
+                NewSeat::Robot(level) => (None, Some(level)),
+            };
+            seat_stmt.execute(params![id, seat as i64, player, robot])?;
         }
         Ok(id)
     }
@@ -243,7 +261,7 @@ impl Matches for SqliteTx<'_> {
         self.conn
             .prepare_cached(
                 "UPDATE matches SET state = ?2, rng_pos = ?3, finished = ?4, deadline_at = ?5,
-                 rematch_deadline_at = ?6, finished_at = ?7 WHERE id = ?1",
+                 rematch_deadline_at = ?6, finished_at = ?7, turn = ?8 WHERE id = ?1",
             )?
             .execute(params![
                 m.id,
@@ -252,7 +270,8 @@ impl Matches for SqliteTx<'_> {
                 m.finished,
                 m.deadline_at.map(millis),
                 m.rematch_deadline_at.map(millis),
-                m.finished_at.map(millis)
+                m.finished_at.map(millis),
+                m.turn
             ])?;
         Ok(())
     }
@@ -264,7 +283,7 @@ impl Matches for SqliteTx<'_> {
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
         self.conn
             .prepare_cached(
-                "UPDATE match_seats SET missed = ?3, rematch_at = ?4, message_sent = ?5
+                "UPDATE match_seats SET missed = ?3, rematch_at = ?4, message_sent = ?5, place = ?6, score = ?7
                  WHERE match_id = ?1 AND seat = ?2",
             )?
             .execute(params![
@@ -272,7 +291,9 @@ impl Matches for SqliteTx<'_> {
                 seat.seat as i64,
                 seat.missed,
                 seat.rematch_at.map(millis),
-                seat.message_sent
+                seat.message_sent,
+                seat.place,
+                seat.score
             ])?;
         Ok(())
     }
@@ -280,19 +301,25 @@ impl Matches for SqliteTx<'_> {
     fn record_move(
         &mut self,
         match_id: i64,
-        seat: usize,
-        notation: &str,
-        automatic: bool,
-        state_after: &str,
+        mv: &NewMove<'_>,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
         self.conn
             .prepare_cached(
-                "INSERT INTO match_moves (match_id, ply, seat, move, automatic, at, state_after)
+                "INSERT INTO match_moves (match_id, ply, seat, kind, move, automatic, at, state_after, rng_pos)
                  VALUES (?1, (SELECT COALESCE(MAX(ply), 0) + 1 FROM match_moves WHERE match_id = ?1),
-                         ?2, ?3, ?4, ?5, ?6)",
+                         ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?
-            .execute(params![match_id, seat as i64, notation, automatic, millis(now), state_after])?;
+            .execute(params![
+                match_id,
+                mv.seat as i64,
+                mv.kind.as_str(),
+                mv.notation,
+                mv.automatic,
+                millis(now),
+                mv.state_after,
+                rng_pos_text(mv.rng_pos)
+            ])?;
         Ok(())
     }
 
@@ -330,7 +357,76 @@ impl Timers for SqliteTx<'_> {
                     SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL)",
             )?
             .query_row([], |r| r.get(0))?;
-        Ok(next.and_then(crate::store::rows::from_millis))
+        Ok(next.and_then(from_millis))
+    }
+}
+
+static CLAIM_ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "UPDATE robot_turns SET lease_until = ?2
+         WHERE (match_id, seat) IN (
+            SELECT match_id, seat FROM robot_turns
+            WHERE due_at <= ?1 AND (lease_until IS NULL OR lease_until < ?1)
+            ORDER BY due_at, match_id, seat LIMIT ?3)
+         RETURNING {}",
+        RobotTurn::COLUMNS.join(", ")
+    )
+});
+
+impl Robots for SqliteTx<'_> {
+    fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO robot_turns (match_id, seat, turn, due_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (match_id, seat) DO UPDATE
+                 SET turn = excluded.turn, due_at = excluded.due_at, lease_until = NULL",
+            )?
+            .execute(params![
+                turn.match_id,
+                turn.seat as i64,
+                turn.turn,
+                millis(turn.due_at)
+            ])?;
+        Ok(())
+    }
+
+    fn claim(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<RobotTurn>> {
+        let mut turns: Vec<RobotTurn> = queries::all(
+            self.conn,
+            &CLAIM_ROBOT_TURNS,
+            params![millis(now), millis(lease_until), limit as i64],
+        )?;
+        turns.sort_by_key(|t| (t.due_at, t.match_id, t.seat));
+        Ok(turns)
+    }
+
+    fn done(&mut self, turn: &RobotTurn) -> StoreResult<()> {
+        self.conn
+            .prepare_cached(
+                "DELETE FROM robot_turns WHERE match_id = ?1 AND seat = ?2 AND turn = ?3",
+            )?
+            .execute(params![turn.match_id, turn.seat as i64, turn.turn])?;
+        Ok(())
+    }
+
+    fn clear(&mut self, match_id: i64) -> StoreResult<()> {
+        self.conn
+            .prepare_cached("DELETE FROM robot_turns WHERE match_id = ?1")?
+            .execute([match_id])?;
+        Ok(())
+    }
+
+    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        let next: Option<i64> = self
+            .conn
+            .prepare_cached("SELECT MIN(COALESCE(lease_until, due_at)) FROM robot_turns")?
+            .query_row([], |r| r.get(0))?;
+        Ok(next.and_then(from_millis))
     }
 }
 

@@ -1,0 +1,95 @@
+//! The one wiring of the application: the store, the platform with its
+//! catalogue, the robot pool, the dispatcher and the scheduler, built the
+//! same way for every caller (`serve`, `sim`, the tests, and later a web
+//! training hall).
+
+use std::sync::Arc;
+
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::http::{AppState, app};
+use crate::platform::Platform;
+use crate::platform::catalog::Catalog;
+use crate::robots::RobotPool;
+use crate::sms::Provider;
+use crate::sms::dispatcher::Dispatcher;
+use crate::store::{Store, StoreResult};
+
+/// The application, built and not yet running.
+pub struct Gateway {
+    pub state: AppState,
+    pub robots: RobotPool,
+    dispatcher: Dispatcher,
+}
+
+/// The background work of a running gateway.
+pub struct Running {
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Gateway {
+    /// Opens (creating and migrating) the configured database and builds
+    /// everything on it, with the games of `catalog`.
+    pub async fn open(
+        cfg: Arc<Config>,
+        clock: Arc<dyn Clock>,
+        provider: Provider,
+        catalog: Catalog,
+    ) -> StoreResult<Gateway> {
+        let store = Store::open(&cfg.database.url, cfg.database.max_batch).await?;
+        Ok(Gateway::on(store, cfg, clock, provider, catalog))
+    }
+
+    /// Builds everything on an open store.
+    pub fn on(
+        store: Store,
+        cfg: Arc<Config>,
+        clock: Arc<dyn Clock>,
+        provider: Provider,
+        catalog: Catalog,
+    ) -> Gateway {
+        let platform = Platform::with_catalog(cfg.clone(), catalog);
+        let robots = RobotPool::new(
+            store.clone(),
+            platform.clone(),
+            clock.clone(),
+            cfg.robots.clone(),
+        );
+        let dispatcher = Dispatcher::new(store.clone(), provider, cfg.sms.clone(), clock.clone());
+        let state = AppState::new(cfg, store, clock, platform, robots.clone());
+        Gateway {
+            state,
+            robots,
+            dispatcher,
+        }
+    }
+
+    /// The HTTP face.
+    pub fn router(&self) -> axum::Router {
+        app(self.state.clone())
+    }
+
+    /// Starts the dispatcher, the scheduler and the robot pool; they stop
+    /// when `shutdown` turns true.
+    pub fn spawn(self, shutdown: &watch::Sender<bool>) -> (AppState, Running) {
+        let state = self.state;
+        let tasks = vec![
+            tokio::spawn(self.dispatcher.run(shutdown.subscribe())),
+            tokio::spawn(crate::scheduler::run(state.clone(), shutdown.subscribe())),
+            tokio::spawn(self.robots.run(shutdown.subscribe())),
+        ];
+        (state, Running { tasks })
+    }
+}
+
+impl Running {
+    /// Waits for the background work to finish after shutdown.
+    pub async fn stopped(self) {
+        for task in self.tasks {
+            let _ = task.await;
+        }
+    }
+}

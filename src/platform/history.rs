@@ -1,0 +1,93 @@
+//! `H` and `H n`: a match's moves so far in the game's own notation (the last
+//! ones when they do not fit one text), and its state at step `n` for games
+//! whose rules define a state string. In a match and after it.
+
+use super::table::{corrupt, game_of, parse_withdrawal};
+use super::{Ctx, texts};
+use crate::games::Recorded;
+use crate::games::any::StoredEntry;
+use crate::sms::encoding;
+use crate::store::{MatchRecord, MoveKind, Player, StoreResult};
+
+/// `H` after a match: of the player's most recent one.
+pub(super) fn of_last_match(
+    ctx: &mut Ctx<'_>,
+    player: &Player,
+    step: Option<usize>,
+) -> StoreResult<()> {
+    match ctx.tx.matches().last_of(player.id)? {
+        Some(record) => reply(ctx, player, &record, step),
+        None => ctx.reply(player, texts::no_history(player.lang)),
+    }
+}
+
+pub(super) fn reply(
+    ctx: &mut Ctx<'_>,
+    player: &Player,
+    record: &MatchRecord,
+    step: Option<usize>,
+) -> StoreResult<()> {
+    let lang = player.lang;
+    let game = game_of(ctx, record)?;
+    let moves = ctx.tx.matches().moves(record.id)?;
+    let seats = ctx.tx.matches().seats(record.id)?.len();
+    let entries: Vec<StoredEntry<'_>> = moves
+        .iter()
+        .map(|m| StoredEntry {
+            seat: m.seat,
+            what: match m.kind {
+                MoveKind::Move => Recorded::Move(m.notation.as_str()),
+                MoveKind::Null => Recorded::Null(m.notation.as_str()),
+                MoveKind::Withdrawal => Recorded::Withdrawal(
+                    parse_withdrawal(&m.notation, seats)
+                        .map(|(why, _)| why)
+                        .unwrap_or(crate::games::Withdrawal::Resigned),
+                ),
+            },
+            state_after: &m.state_after,
+        })
+        .collect();
+    let text = match step {
+        None => {
+            let all = game
+                .history(&record.initial_state, &entries, lang)
+                .map_err(|e| corrupt(format!("match {}: {e}", record.id)))?;
+            tail_that_fits(&all, lang)
+        }
+        Some(_) if !game.has_state_steps() => texts::no_state_steps(lang, game.code()),
+        Some(n) => match game
+            .state_at_step(&record.initial_state, &entries, n)
+            .map_err(|e| corrupt(format!("match {}: {e}", record.id)))?
+        {
+            Some(state) => state,
+            None => texts::no_such_step(lang, n),
+        },
+    };
+    ctx.reply(player, text)
+}
+
+/// The record, or its last moves behind `...` when all of it would take
+/// more than one SMS.
+fn tail_that_fits(all: &str, lang: crate::lang::Lang) -> String {
+    if all.is_empty() {
+        return texts::no_moves_yet(lang);
+    }
+    if encoding::analyse(all).parts <= 1 {
+        return all.to_string();
+    }
+    let words: Vec<&str> = all.split(' ').collect();
+    for start in 1..words.len() {
+        let tail = format!("... {}", words[start..].join(" "));
+        if encoding::analyse(&tail).parts <= 1 {
+            return tail;
+        }
+    }
+    let last = words.last().copied().unwrap_or_default();
+    last.chars()
+        .rev()
+        .take(150)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect()
+}

@@ -1,0 +1,282 @@
+//! Seeking a match: waiting in a lobby (`P`) and asking for a rematch (`PA`)
+//! are one state. A player seeks one match at a time: joining a lobby
+//! withdraws his rematch request, and `T`, `STOP` and a new `P` withdraw both.
+//!
+//! Lobbies are per game and per option set (`P WB 6` waits for another
+//! `P WB 6`); options whose lineup needs one phone (`P FB BOT`) start at once.
+//! A rematch request is for the player's most recent match, within its
+//! window: the window opens when the match ends and, once the first `PA` is
+//! in, lasts `rematch_window_secs` from that `PA`. When it closes, pending
+//! requests join the lobby with the time of their `PA`.
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::catalog::DEFAULT_GAME;
+use super::table::{Seating, Table, start_match};
+use super::{Ctx, texts};
+use crate::games::Reason;
+use crate::games::any::AnyOptions;
+use crate::store::{MatchRecord, Player, StoreResult};
+
+/// `P [game] [options]`.
+pub(super) fn play(
+    ctx: &mut Ctx<'_>,
+    mut player: Player,
+    game: Option<String>,
+    options: &str,
+) -> StoreResult<()> {
+    let lang = player.lang;
+    let coming_back = player.away;
+    if coming_back {
+        // `P` is also how a player comes back from a timeout.
+        player.away = false;
+        ctx.tx.players().save(&player, ctx.now)?;
+    }
+    if let Some(record) = ctx.tx.matches().active_of(player.id)? {
+        // Already playing: the answer is the match as it stands.
+        let mut table = Table::load(ctx, record)?;
+        table.set_player(&player);
+        if coming_back {
+            // Back in the match: his missed turns start counting again from zero.
+            for seat in table.seats_of(player.id) {
+                table.seats[seat].missed = 0;
+                ctx.tx
+                    .matches()
+                    .save_seat(table.record.id, &table.seats[seat])?;
+            }
+        }
+        let seat = table.seat_to_move(player.id).unwrap_or_default();
+        let board = table.render(seat);
+        return ctx.reply(&player, board);
+    }
+    let code = game.unwrap_or_else(|| DEFAULT_GAME.to_string());
+    let catalog = &ctx.platform.catalog;
+    let Some(game) = catalog.get(&code) else {
+        let list = catalog.list(lang);
+        return ctx.reply(&player, texts::unknown_game(lang, &code, &list));
+    };
+    let options: AnyOptions = match game.options(options) {
+        Ok(o) => o,
+        Err(e) => {
+            let reply = texts::bad_game_options(lang, &e.0.text(lang), &game.options_help(lang));
+            return ctx.reply(&player, reply);
+        }
+    };
+    withdraw_rematch(ctx, &player)?;
+    if options.lineup.phones_needed() <= 1 {
+        ctx.tx.lobby().leave(player.id)?;
+        let players = [player];
+        let seating = Seating::New {
+            players: &players,
+            lineup: &options.lineup,
+        };
+        return start_match(ctx, game, &options.canonical, seating, None).map(|_| ());
+    }
+    let queue = (game.code().to_string(), options.canonical.clone());
+    if ctx.tx.lobby().queue_of(player.id)?.as_ref() == Some(&queue) {
+        return ctx.reply(&player, texts::already_waiting(lang));
+    }
+    ctx.tx
+        .lobby()
+        .join(player.id, game.code(), &options.canonical, ctx.now)?;
+    if !matchmake(ctx, game.code(), &options.canonical)? {
+        ctx.reply(&player, texts::waiting_for_players(lang))?;
+    }
+    Ok(())
+}
+
+/// Starts matches while enough players wait in a queue, longest-waiting first.
+/// Returns whether any match started.
+pub(super) fn matchmake(ctx: &mut Ctx<'_>, code: &str, options: &str) -> StoreResult<bool> {
+    let platform = ctx.platform;
+    let Some(game) = platform.catalog.get(code) else {
+        return Ok(false);
+    };
+    let Ok(parsed) = game.options(options) else {
+        return Ok(false);
+    };
+    let needed = parsed.lineup.phones_needed();
+    let mut started = false;
+    loop {
+        let queue = ctx.tx.lobby().queue(game.code(), options, needed)?;
+        if queue.len() < needed {
+            return Ok(started);
+        }
+        let seating = Seating::New {
+            players: &queue,
+            lineup: &parsed.lineup,
+        };
+        start_match(ctx, game, &parsed.canonical, seating, None)?;
+        started = true;
+    }
+}
+
+/// The sender's most recent match, if it is finished.
+fn last_finished(ctx: &mut Ctx<'_>, player: &Player) -> StoreResult<Option<MatchRecord>> {
+    Ok(ctx.tx.matches().last_of(player.id)?.filter(|m| m.finished))
+}
+
+/// Whether a rematch of `m` may still be asked for at `now`.
+fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) -> bool {
+    let window = Duration::seconds(ctx.platform.config().game.rematch_window_secs as i64);
+    match m.rematch_deadline_at {
+        Some(closes) => now < closes,
+        None => m.finished_at.is_some_and(|end| now <= end + window),
+    }
+}
+
+/// `PA`: asks for a rematch of the sender's last match; when every seat has
+/// asked (robots always agree), it starts with the same seats.
+pub(super) fn play_again(ctx: &mut Ctx<'_>, player: Player) -> StoreResult<()> {
+    let lang = player.lang;
+    let Some(last) = last_finished(ctx, &player)? else {
+        return ctx.reply(&player, texts::no_rematch(lang, ctx.platform.numbers()));
+    };
+    if !window_open(ctx, &last, ctx.now) {
+        if last.rematch_deadline_at.is_some() {
+            // Its timer has not run yet: close it now, so no request outlives it.
+            expire_rematch(ctx, last.id)?;
+        }
+        return ctx.reply(&player, texts::rematch_closed(lang, ctx.platform.numbers()));
+    }
+    let mut table = Table::load(ctx, last)?;
+    let mine = table.seats_of(player.id);
+    if mine.is_empty() {
+        return Ok(());
+    }
+    if mine.iter().all(|&s| table.seats[s].rematch_at.is_some()) {
+        return ctx.reply(&player, texts::rematch_waiting(lang));
+    }
+    ctx.tx.lobby().leave(player.id)?;
+    let first = table.record.rematch_deadline_at.is_none();
+    for seat in &mut table.seats {
+        // His seats, and robots', which always agree.
+        if seat.rematch_at.is_none() && (seat.is(player.id) || seat.player().is_none()) {
+            seat.rematch_at = Some(ctx.now);
+            ctx.tx.matches().save_seat(table.record.id, seat)?;
+        }
+    }
+    if first {
+        let window = Duration::seconds(ctx.platform.config().game.rematch_window_secs as i64);
+        table.record.rematch_deadline_at = Some(ctx.now + window);
+        ctx.tx.matches().save(&table.record)?;
+    }
+    if table.seats.iter().all(|s| s.rematch_at.is_some()) {
+        return start_rematch(ctx, table);
+    }
+    ctx.reply(&player, texts::rematch_waiting(lang))?;
+    if first {
+        let nick = player.nick.clone().unwrap_or_default();
+        for other in table.phones() {
+            if other.id == player.id || ctx.tx.matches().active_of(other.id)?.is_some() {
+                continue;
+            }
+            ctx.notify(&other, texts::rematch_asked(other.lang, &nick))?;
+        }
+    }
+    Ok(())
+}
+
+/// Everyone asked: the same seats play again. A player who is meanwhile in
+/// another match is never seated twice; the rematch then does not start.
+fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
+    for player in table.phones() {
+        if ctx.tx.matches().active_of(player.id)?.is_some() {
+            // As if the window closed: the others' requests go to the lobby.
+            return expire_rematch(ctx, table.record.id);
+        }
+    }
+    table.record.rematch_deadline_at = None;
+    ctx.tx.matches().save(&table.record)?;
+    // Everyone is back, so nobody stays on a timeout.
+    for seat in &mut table.seats {
+        if let Some(p) = seat.player_mut()
+            && p.away
+        {
+            p.away = false;
+            ctx.tx.players().save(p, ctx.now)?;
+        }
+    }
+    let options = table.record.options.clone();
+    let seats = table.seats.clone();
+    start_match(
+        ctx,
+        table.game,
+        &options,
+        Seating::Same(&seats),
+        Some(&table),
+    )
+    .map(|_| ())
+}
+
+/// The player stops seeking: out of every lobby, and his rematch request withdrawn.
+pub(super) fn withdraw(ctx: &mut Ctx<'_>, player: &Player) -> StoreResult<()> {
+    ctx.tx.lobby().leave(player.id)?;
+    withdraw_rematch(ctx, player)
+}
+
+/// A pending `PA` of the player's, withdrawn.
+fn withdraw_rematch(ctx: &mut Ctx<'_>, player: &Player) -> StoreResult<()> {
+    let Some(last) = last_finished(ctx, player)? else {
+        return Ok(());
+    };
+    if last.rematch_deadline_at.is_none() {
+        return Ok(());
+    }
+    for mut seat in ctx.tx.matches().seats(last.id)? {
+        if seat.is(player.id) && seat.rematch_at.is_some() {
+            seat.rematch_at = None;
+            ctx.tx.matches().save_seat(last.id, &seat)?;
+        }
+    }
+    Ok(())
+}
+
+/// The rematch window closed: every pending `PA` becomes an ordinary `P`,
+/// keeping the time of the `PA` as the player's place in the queue.
+pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
+    let Some(mut record) = ctx.tx.matches().by_id(match_id)? else {
+        return Ok(());
+    };
+    if record.rematch_deadline_at.take().is_none() {
+        return Ok(());
+    }
+    ctx.tx.matches().save(&record)?;
+    let (game, options) = (record.game.clone(), record.options.clone());
+    let Some(lineup) = ctx
+        .platform
+        .catalog
+        .get(&game)
+        .and_then(|g| g.options(&options).ok())
+        .map(|o| o.lineup)
+    else {
+        return Ok(());
+    };
+    let mut joined = Vec::new();
+    for mut seat in ctx.tx.matches().seats(match_id)? {
+        let Some(asked_at) = seat.rematch_at.take() else {
+            continue;
+        };
+        ctx.tx.matches().save_seat(match_id, &seat)?;
+        let Some(player) = seat.player().cloned() else {
+            continue;
+        };
+        if joined.contains(&player.id) {
+            continue;
+        }
+        let busy = ctx.tx.matches().active_of(player.id)?.is_some();
+        if busy || player.opted_out || player.away {
+            continue;
+        }
+        joined.push(player.id);
+        // A game whose match needs no one else has no lobby to join.
+        if lineup.phones_needed() > 1 {
+            ctx.tx.lobby().join(player.id, &game, &options, asked_at)?;
+        }
+        ctx.notify(&player, texts::rematch_expired(player.lang))?;
+    }
+    if lineup.phones_needed() > 1 {
+        matchmake(ctx, &game, &options)?;
+    }
+    Ok(())
+}
