@@ -38,7 +38,7 @@ SMSARENA_SMS__PROVIDER=generic \
 SMSARENA_SMS__GENERIC__URL="http://127.0.0.1:$CAPTURE_PORT/capture" \
 SMSARENA_LOG__FILTER=warn \
     valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out.%p" \
-    "$BIN" serve >"$WORK/gateway.log" 2>&1 &
+    "$BIN" serve --config /dev/null >"$WORK/gateway.log" 2>&1 &
 PID=$!
 stop() {
     kill -TERM "$PID" 2>/dev/null || true
@@ -59,7 +59,7 @@ callgrind_control -z "$PID" >/dev/null
 "$BIN" bench --gateway "http://127.0.0.1:$GATEWAY_PORT" --capture "127.0.0.1:$CAPTURE_PORT" \
     --matches "$MATCHES" --connections "$CONNECTIONS" --messages "$MESSAGES" \
     --duration 3600s --drain 300s --db "$DB" >"$WORK/bench.txt" 2>&1 || {
-    cat "$WORK/bench.txt"; echo "the bench run failed" >&2; exit 1; }
+    cat "$WORK/bench.txt" "$WORK/gateway.log"; echo "the bench run failed" >&2; exit 1; }
 callgrind_control -d "$PID" >/dev/null
 sleep 1
 # The bench counts the messages after the first P; the registrations come before.

@@ -12,7 +12,9 @@
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 INSTANCES=3 bench/run.sh --duration 20s
 #   BENCH_BIN=/tmp/smsarena-before bench/run.sh --duration 20s   # a binary built elsewhere
 #
-# Any SMSARENA_* variable in the environment configures the gateway as usual
+# The gateway runs on its built-in defaults (--config /dev/null: no file), so a
+# binary of another commit runs the same way. Any SMSARENA_* variable in the
+# environment configures the gateway as usual
 # (the log filter defaults to warn here). BENCH_DIR puts the database folder
 # elsewhere (default: a fresh mktemp -d). BENCH_POSTGRES names a PostgreSQL
 # server instead: the run creates a fresh database on it and drops it after.
@@ -59,7 +61,7 @@ for i in $(seq 0 $((INSTANCES - 1))); do
     SMSARENA_SMS__PROVIDER=generic \
     SMSARENA_SMS__GENERIC__URL="http://127.0.0.1:$CAPTURE_PORT/capture" \
     SMSARENA_LOG__FILTER="${SMSARENA_LOG__FILTER:-warn}" \
-        "$BIN" serve >"$WORK/gateway-$$-$i.log" 2>&1 &
+        "$BIN" serve --config /dev/null >"$WORK/gateway-$$-$i.log" 2>&1 &
     PIDS+=($!)
     URLS+=("http://127.0.0.1:$port")
     # The first instance migrates the database before the others start.

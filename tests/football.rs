@@ -514,3 +514,135 @@ async fn b_sends_the_board_again() {
     let parts = app.texts_to(PHONES[1]).await.last().unwrap().parts;
     assert_eq!(parts, 1, "{help:?} fits one SMS");
 }
+
+/// Whether a text is a board as the rules draw it: five rows of five cells
+/// (`Y` the reader, `1` `2` the others by team, `0` the ball), a blank line,
+/// and a status line (with the rematch hint at the end).
+fn is_board(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let rows_ok = lines.len() >= 7
+        && lines[..5]
+            .iter()
+            .all(|r| r.len() == 5 && r.chars().all(|c| ".Y120".contains(c)))
+        && lines[5].is_empty();
+    let status = &lines[6..];
+    let status_ok = matches!(status, ["Vash xod."] | ["Xod protivnika."])
+        || (status.len() == 2
+            && ["Vi pobedili.", "Vi proigrali.", "Nichya."].contains(&status[0])
+            && status[1] == HINT);
+    rows_ok && status_ok && text.matches('Y').count() == 1
+}
+
+#[tokio::test]
+async fn a_player_alone_plays_a_whole_match_against_three_robots() {
+    let app = TestApp::with_config(|cfg| cfg.admin.token = "t0ken".into()).await;
+    let me = PHONES[0];
+    app.sms(me, "R ann").await;
+    app.inbox(me).await;
+    app.sms_to(me, PLAY, "P FB BOT").await;
+    let (m, seats) = app.last_match(me).await.expect("it starts at once");
+    assert_eq!(m.options, "BOT");
+    assert_eq!(
+        seats.iter().filter(|s| s.player().is_none()).count(),
+        3,
+        "robots in the three other seats"
+    );
+    let mut texts = Vec::new();
+    let mut my_moves = 0;
+    for _ in 0..100 {
+        app.robots().await;
+        texts.extend(app.inbox(me).await);
+        let Some(record) = app.match_state(me).await else {
+            break;
+        };
+        let state: State = record.state.parse().unwrap();
+        assert!(
+            state.turn() == state.sides()[0] && state.pending(0).is_none(),
+            "after the robots played, the game waits for me: {}",
+            record.state
+        );
+        // Head for the ball like anyone would: the robots' own rule, for me.
+        let moves = smsarena::games::Game::legal_moves(
+            &smsarena::games::football::Football::default(),
+            &state,
+            0,
+        );
+        let mv = moves.first().map(|m| m.to_string()).unwrap_or("5".into());
+        app.sms(me, &mv).await;
+        my_moves += 1;
+    }
+    texts.extend(app.inbox(me).await);
+    let (m, _) = app.last_match(me).await.unwrap();
+    assert!(m.finished, "the match ended, after {my_moves} of my moves");
+    for text in &texts {
+        assert!(
+            is_board(text) || text.starts_with("Xod ") && text.ends_with(" prinyat."),
+            "not a board: {text:?}"
+        );
+    }
+    let last = texts.last().unwrap();
+    assert!(last.ends_with(HINT), "the result: {last}");
+    // Nothing was queued for a robot: every text went to my phone.
+    let everyone = app.count("outbox").await;
+    assert_eq!(everyone as usize, app.texts_to(me).await.len());
+    // The record replays without a search.
+    let reply = app
+        .request(
+            axum::http::Request::get(format!("/admin/matches/{}", m.id))
+                .header("authorization", "Bearer t0ken")
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await;
+    let record: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+    assert_eq!(record["replay"], "ok", "{record}");
+    assert_eq!(record["players"][1]["robot"], 1);
+    // And a rematch needs only my PA: robots always agree.
+    app.sms_to(me, PLAY, "PA").await;
+    let (again, _) = app.last_match(me).await.unwrap();
+    assert_eq!(again.rematch_of, Some(m.id));
+}
+
+#[tokio::test]
+async fn a_player_back_from_a_timeout_starts_counting_missed_turns_from_zero() {
+    let app = TestApp::new().await;
+    start(&app).await;
+    let (attack, defense) = sides(&app).await;
+    let (late, partner) = (attack[0], attack[1]);
+    /// Attack's turn with `late` silent (his deadline passes), then Defense stands.
+    async fn round(app: &TestApp, partner: &str, defense: &[&str]) {
+        app.sms(partner, "5").await;
+        app.advance(Duration::seconds(181)).await;
+        for d in defense {
+            app.sms(d, "5").await;
+        }
+    }
+    for _ in 0..3 {
+        round(&app, partner, &defense).await;
+    }
+    assert!(
+        app.inbox(late)
+            .await
+            .iter()
+            .any(|t| t.starts_with("Vy propustili 3 xoda podryad")),
+        "timed out after three"
+    );
+    app.sms_to(late, PLAY, "P").await;
+    assert!(is_board(&app.one_text(late).await), "back, with the board");
+    // While he was away his piece already stood for this turn; the next is his.
+    for _ in 0..2 {
+        round(&app, partner, &defense).await;
+    }
+    let texts = app.inbox(late).await;
+    assert!(
+        !texts.iter().any(|t| t.starts_with("Vy propustili")),
+        "one more miss after coming back is one, not four: {texts:?}"
+    );
+    let (_, seats) = app.last_match(late).await.unwrap();
+    let me = seats
+        .iter()
+        .find(|s| s.player().unwrap().phone == late)
+        .unwrap();
+    assert_eq!(me.missed, 1);
+    assert!(!me.player().unwrap().away);
+}

@@ -213,13 +213,14 @@ async fn the_read_side_sees_what_committed_and_nothing_else() {
             Ok((
                 r.player_by_phone("+7101")?.map(|p| p.id),
                 r.active_match_of(bob)?.map(|m| m.id),
+                r.last_match_of(bob)?.map(|m| m.id),
                 r.count_rows("matches")?,
                 r.player_by_phone("+7102")?,
             ))
         })
         .await
         .unwrap();
-    assert_eq!(seen, (Some(bob), Some(id), 1, None));
+    assert_eq!(seen, (Some(bob), Some(id), Some(id), 1, None));
     // A failed transaction leaves nothing to read.
     let failed: Result<(), _> = store
         .run(|tx| {

@@ -142,9 +142,7 @@ impl<G: Game> Entry<G> {
     }
 }
 
-fn history_entries<G: Game>(
-    parsed: &[ParsedEntry<G>],
-) -> Vec<HistoryEntry<'_, G>> {
+fn history_entries<G: Game>(parsed: &[ParsedEntry<G>]) -> Vec<HistoryEntry<'_, G>> {
     parsed
         .iter()
         .map(|(seat, what, after)| HistoryEntry {

@@ -215,9 +215,9 @@ pub fn unknown_game(lang: Lang, code: &str, codes: &[(&str, &str)]) -> String {
     let known: Vec<&str> = codes.iter().map(|(c, _)| *c).collect();
     let known = known.join(", ");
     match lang {
-        Lang::Ru => format!("Net igry {}. Igry: {known}. P ? - spisok.", echo(code)),
+        Lang::Ru => format!("Igry {} net. Igry: {known}. P ? - spisok.", echo(code)),
         Lang::En => format!(
-            "There is no game {}. Games: {known}. P ? lists them.",
+            "No game {} here. Games: {known}. P ? lists them.",
             echo(code)
         ),
     }

@@ -183,7 +183,11 @@ pub trait Read {
     fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>>;
     fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>>;
     /// The newest match a player sat in, if it is not over.
-    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
+    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        Ok(self.last_match_of(player_id)?.filter(|m| !m.finished))
+    }
+    /// The newest match a player sat in, finished or not.
+    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>>;
     fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>>;
     /// Every text ever queued to a phone, oldest first.

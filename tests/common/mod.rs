@@ -212,6 +212,44 @@ impl TestApp {
             .expect("read match")
     }
 
+    /// The newest match `phone` sat in, finished or not, with its seats.
+    pub async fn last_match(
+        &self,
+        phone: &str,
+    ) -> Option<(
+        smsarena::store::MatchRecord,
+        Vec<smsarena::store::SeatRecord>,
+    )> {
+        let phone = phone.to_string();
+        self.state
+            .store()
+            .read(move |tx| {
+                let Some(p) = tx.player_by_phone(&phone)? else {
+                    return Ok(None);
+                };
+                let Some(m) = tx.last_match_of(p.id)? else {
+                    return Ok(None);
+                };
+                let seats = tx.seats(m.id)?;
+                Ok(Some((m, seats)))
+            })
+            .await
+            .expect("read match")
+    }
+
+    /// How many matches exist.
+    pub async fn matches(&self) -> i64 {
+        self.count("matches").await
+    }
+
+    /// Registers phones with nicks, reading away the welcome texts.
+    pub async fn register(&self, players: &[(&str, &str)]) {
+        for (phone, nick) in players {
+            self.sms(phone, &format!("R {nick}")).await;
+            self.inbox(phone).await;
+        }
+    }
+
     /// Replaces a running match's state (tests that need a particular position).
     pub async fn set_match_state(&self, mut record: smsarena::store::MatchRecord, state: String) {
         record.state = state;

@@ -75,9 +75,8 @@ impl Read for PgRead<'_> {
         self.first(sqlx::query(&MATCH_BY_ID).bind(id))
     }
 
-    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        let last: Option<MatchRecord> = self.first(sqlx::query(&LAST_MATCH_OF).bind(player_id))?;
-        Ok(last.filter(|m| !m.finished))
+    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        self.first(sqlx::query(&LAST_MATCH_OF).bind(player_id))
     }
 
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {

@@ -21,8 +21,8 @@ impl Read for SqliteRead<'_> {
         queries::match_by_id(self.conn, id)
     }
 
-    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        Ok(queries::last_match_of(self.conn, player_id)?.filter(|m| !m.finished))
+    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        queries::last_match_of(self.conn, player_id)
     }
 
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
