@@ -7,6 +7,7 @@
 #   bench/run.sh [smsarena bench options]        e.g.
 #   bench/run.sh --baseline --duration 20s --matches 256 --connections 64
 #   bench/run.sh --rate 1000 --duration 20s
+#   bench/run.sh --duration 20s --robot-matches 100     # then as long again beside 100 P FB BOT matches
 #   SMSARENA_DATABASE__MAX_BATCH=512 bench/run.sh --matches 10000 --duration 30s
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 bench/run.sh --duration 20s
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 INSTANCES=3 bench/run.sh --duration 20s
@@ -61,6 +62,7 @@ for i in $(seq 0 $((INSTANCES - 1))); do
     SMSARENA_SMS__PROVIDER=generic \
     SMSARENA_SMS__GENERIC__URL="http://127.0.0.1:$CAPTURE_PORT/capture" \
     SMSARENA_LOG__FILTER="${SMSARENA_LOG__FILTER:-warn}" \
+    SMSARENA_ADMIN__TOKEN="${SMSARENA_ADMIN__TOKEN:-bench}" \
         "$BIN" serve --config /dev/null >"$WORK/gateway-$$-$i.log" 2>&1 &
     PIDS+=($!)
     URLS+=("http://127.0.0.1:$port")
@@ -98,6 +100,7 @@ status=0
     --capture "127.0.0.1:$CAPTURE_PORT" \
     --gateway-pid "$GATEWAY" \
     --db "$DB" \
+    --admin-token "${SMSARENA_ADMIN__TOKEN:-bench}" \
     "$@" || status=$?
 for pid in "${PIDS[@]}"; do
     echo "gateway $pid: CPU $(cpu_seconds "$pid") s in all; $(grep -E 'VmHWM|VmRSS' "/proc/$pid/status" | tr -s ' \n' ' ')"

@@ -39,9 +39,15 @@ struct Inner {
     cfg: RobotsConfig,
     /// Free search slots.
     slots: Arc<Semaphore>,
+    /// Turns claimed and not yet played.
+    in_flight: std::sync::atomic::AtomicUsize,
+    /// Most turns claimed at once: a few per search slot, so that claiming and
+    /// playing overlap with the searches, and few enough that a claimed turn
+    /// waits for a slot much less than its lease.
+    max_in_flight: usize,
     /// Told when a commit of this instance made a robot's turn due.
     wake: Notify,
-    /// Milliseconds from due to claimed, per turn.
+    /// Milliseconds from due to the search's start, per turn.
     waits: Mutex<hdrhistogram::Histogram<u64>>,
 }
 
@@ -78,6 +84,8 @@ impl RobotPool {
                 clock,
                 cfg,
                 slots: Arc::new(Semaphore::new(threads)),
+                in_flight: std::sync::atomic::AtomicUsize::new(0),
+                max_in_flight: 4 * threads,
                 wake: Notify::new(),
                 waits: Mutex::new(
                     hdrhistogram::Histogram::new_with_bounds(1, 3_600_000, 2)
@@ -102,12 +110,15 @@ impl RobotPool {
         }
     }
 
-    /// Claims what is due and plays it, until shutdown.
+    /// Claims what is due and plays it, until shutdown. A search holds one of
+    /// the slots; claiming and playing (store transactions) do not.
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        use std::sync::atomic::Ordering;
         while !*shutdown.borrow() {
-            let free = self.inner.slots.available_permits();
-            let claimed = if free > 0 {
-                match self.claim(free).await {
+            let busy = self.inner.in_flight.load(Ordering::SeqCst);
+            let room = self.inner.max_in_flight.saturating_sub(busy);
+            let claimed = if room > 0 {
+                match self.claim(room).await {
                     Ok(jobs) => jobs,
                     Err(e) => {
                         tracing::error!(error = %e, "claiming robot turns failed; retrying");
@@ -117,17 +128,15 @@ impl RobotPool {
             } else {
                 Vec::new()
             };
-            let full = free > 0 && claimed.len() == free;
+            let full = room > 0 && claimed.len() == room;
             for job in claimed {
-                let Ok(slot) = self.inner.slots.clone().acquire_owned().await else {
-                    return;
-                };
+                self.inner.in_flight.fetch_add(1, Ordering::SeqCst);
                 let pool = self.clone();
                 tokio::spawn(async move {
                     if let Err(e) = pool.play(job).await {
                         tracing::error!(error = %e, "a robot's turn failed; it is retried after its lease");
                     }
-                    drop(slot);
+                    pool.inner.in_flight.fetch_sub(1, Ordering::SeqCst);
                     pool.wake();
                 });
             }
@@ -164,27 +173,35 @@ impl RobotPool {
         let now = self.inner.clock.now();
         let lease_until = now + chrono::Duration::milliseconds(self.inner.cfg.lease_ms as i64);
         let platform = self.inner.platform.clone();
-        let jobs = self
-            .inner
+        self.inner
             .store
             .run_solo(move |tx| platform.claim_robot_turns(tx, now, lease_until, limit))
-            .await?;
-        let mut waits = self.inner.waits.lock().expect("robot stats lock");
-        for job in &jobs {
-            let waited = (now - job.turn.due_at).num_milliseconds().max(1) as u64;
-            let _ = waits.record(waited);
-        }
-        Ok(jobs)
+            .await
     }
 
-    /// Computes one turn on a blocking thread, then plays it.
+    /// Computes one turn on a blocking thread, in one of the search slots, then plays it.
     async fn play(&self, job: RobotJob) -> StoreResult<Applied> {
         let platform = self.inner.platform.clone();
         let budget_ms = self.inner.cfg.budget_ms;
         let searched = job.clone();
+        let slot = self
+            .inner
+            .slots
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| StoreError::WriterGone)?;
+        let waited = (self.inner.clock.now() - job.turn.due_at).num_milliseconds();
+        let _ = self
+            .inner
+            .waits
+            .lock()
+            .expect("robot stats lock")
+            .record(waited.max(1) as u64);
         let notation = tokio::task::spawn_blocking(move || search(&platform, &searched, budget_ms))
             .await
             .map_err(|_| StoreError::Panicked)??;
+        drop(slot);
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
         let turn = job.turn;

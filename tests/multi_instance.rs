@@ -2,7 +2,9 @@
 //! matches through them with every webhook sent twice to different instances; once
 //! more with one instance killed (SIGKILL) mid-run and restarted. Afterwards every
 //! match replays from its seed and moves to its stored state, every queued text
-//! reached the capturing provider, and no player sat in two matches.
+//! reached the capturing provider, and no player sat in two matches. And two
+//! instances carrying fifty matches against robots at once: every robot turn
+//! played exactly once.
 //!
 //! Needs PostgreSQL: runs when `TEST_DATABASE_URL` is set (as `.ci/run` does), and
 //! says so and passes otherwise.
@@ -10,150 +12,19 @@
 mod common;
 
 use std::collections::{HashMap, HashSet};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use axum::Json;
-use axum::extract::State;
-use axum::routing::post;
+use common::cluster::{Cluster, launch};
 use rand::Rng;
 use smsarena::games::any::Entry;
-use smsarena::games::football::Football;
+use smsarena::games::football::{Football, State};
 use smsarena::platform::replay::replay;
 use sqlx::{Connection, PgConnection, Row};
-use tokio::sync::mpsc;
 
 const INSTANCES: usize = 3;
 const GAME: &str = "002220";
 const PLAY: &str = "002227";
-
-/// A text the capturing provider received: (our id, to, text).
-type Captured = (String, String, String);
-
-#[derive(Clone)]
-struct Capture {
-    all: Arc<Mutex<Vec<Captured>>>,
-    texts: mpsc::UnboundedSender<Captured>,
-}
-
-async fn capture(State(c): State<Capture>, Json(body): Json<serde_json::Value>) -> &'static str {
-    let field = |k: &str| body[k].as_str().unwrap_or_default().to_string();
-    let text = (field("id"), field("to"), field("text"));
-    c.all.lock().unwrap().push(text.clone());
-    let _ = c.texts.send(text);
-    "ok"
-}
-
-/// One gateway process.
-struct Instance {
-    port: u16,
-    child: Option<Child>,
-    env: Vec<(String, String)>,
-}
-
-impl Instance {
-    fn start(&mut self) {
-        let child = Command::new(env!("CARGO_BIN_EXE_smsarena"))
-            .arg("serve")
-            .envs(self.env.iter().cloned())
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start smsarena");
-        self.child = Some(child);
-    }
-
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill(); // SIGKILL
-            let _ = child.wait();
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-async fn wait_healthy(http: &reqwest::Client, url: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        if let Ok(r) = http.get(format!("{url}/healthz")).send().await {
-            if r.status().is_success() {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{url} never became healthy");
-}
-
-/// Sends inbound texts like a provider that retries: every webhook goes to two
-/// different live instances at once, and again elsewhere until one of them says 200.
-struct Driver {
-    http: reqwest::Client,
-    urls: Arc<Mutex<Vec<Option<String>>>>,
-    next_id: AtomicU64,
-    sent: AtomicUsize,
-}
-
-impl Driver {
-    async fn sms(&self, from: &str, to: &str, text: &str) {
-        let id = format!("m{}", self.next_id.fetch_add(1, Ordering::Relaxed));
-        let body = serde_json::json!({ "id": id, "from": from, "to": to, "text": text });
-        for attempt in 0..200 {
-            let targets = self.two_instances();
-            let sends = targets.iter().map(|url| {
-                self.http
-                    .post(format!("{url}/webhooks/generic"))
-                    .json(&body)
-                    .send()
-            });
-            let results = futures_util::future::join_all(sends).await;
-            self.sent.fetch_add(results.len(), Ordering::Relaxed);
-            if results
-                .iter()
-                .any(|r| r.as_ref().is_ok_and(|r| r.status().is_success()))
-            {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(20 * (attempt + 1).min(10))).await;
-        }
-        panic!("no instance accepted {body}");
-    }
-
-    fn two_instances(&self) -> Vec<String> {
-        let urls = self.urls.lock().unwrap();
-        let live: Vec<&String> = urls.iter().flatten().collect();
-        let mut rng = rand::thread_rng();
-        let first = rng.gen_range(0..live.len());
-        let mut picked = vec![live[first].clone()];
-        if live.len() > 1 {
-            let mut second = rng.gen_range(0..live.len() - 1);
-            if second >= first {
-                second += 1;
-            }
-            picked.push(live[second].clone());
-        }
-        picked
-    }
-}
 
 /// How a phone answers a text: a move when it is his turn, `5` after a refusal.
 fn answer(text: &str, rng: &mut impl Rng) -> Option<String> {
@@ -192,61 +63,15 @@ async fn run_scenario(matches: usize, kill_one: bool) {
     let dir = tempfile::tempdir().unwrap();
     let db = common::fresh_database(dir.path()).await;
 
-    let (texts_tx, mut texts) = mpsc::unbounded_channel();
-    let cap = Capture {
-        all: Default::default(),
-        texts: texts_tx,
-    };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let capture_url = format!("http://{}/capture", listener.local_addr().unwrap());
-    let router = axum::Router::new()
-        .route("/capture", post(capture))
-        .with_state(cap.clone());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-
-    let mut instances: Vec<Instance> = (0..INSTANCES)
-        .map(|_| {
-            let port = free_port();
-            let env = [
-                ("SMSARENA_HTTP__LISTEN", format!("127.0.0.1:{port}")),
-                ("SMSARENA_DATABASE__URL", db.clone()),
-                ("SMSARENA_SMS__PROVIDER", "generic".into()),
-                ("SMSARENA_SMS__GENERIC__URL", capture_url.clone()),
-                // A killed instance's claimed texts go to the others once their lease
-                // runs out: short when we kill, the default (30 s) otherwise.
-                (
-                    "SMSARENA_SMS__LEASE_MS",
-                    if kill_one { "3000" } else { "30000" }.into(),
-                ),
-                ("SMSARENA_SMS__RETRY_BASE_MS", "50".into()),
-                ("SMSARENA_LOG__FILTER", "error".into()),
-            ]
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
-            Instance {
-                port,
-                child: None,
-                env,
-            }
-        })
-        .collect();
-    let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(64)
-        .build()
-        .unwrap();
-    for instance in &mut instances {
-        instance.start();
-        wait_healthy(&http, &instance.url()).await;
-    }
-    let driver = Arc::new(Driver {
-        http: http.clone(),
-        urls: Arc::new(Mutex::new(
-            instances.iter().map(|i| Some(i.url())).collect(),
-        )),
-        next_id: AtomicU64::new(0),
-        sent: AtomicUsize::new(0),
-    });
+    // A killed instance's claimed texts go to the others once their lease
+    // runs out: short when we kill, the default (30 s) otherwise.
+    let lease = if kill_one { "3000" } else { "30000" };
+    let Cluster {
+        capture: cap,
+        mut texts,
+        mut instances,
+        driver,
+    } = launch(&db, INSTANCES, &[("SMSARENA_SMS__LEASE_MS", lease)]).await;
 
     let phones: Vec<String> = (0..matches * 4).map(|i| format!("+7950{i:05}")).collect();
     let started = Instant::now();
@@ -417,4 +242,118 @@ async fn three_instances_play_hundreds_of_matches_with_every_webhook_sent_twice(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_instance_killed_mid_run_loses_nothing_it_acknowledged() {
     run_scenario(100, true).await;
+}
+
+/// Fifty players each against three robots, through two instances, every
+/// webhook sent to both: each robot seat moves exactly once per turn (no turn
+/// computed twice played twice), every match ends and replays, and no robot
+/// turn is left over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_play_fifty_robot_matches_with_one_move_per_robot_per_turn() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    if std::env::var("TEST_DATABASE_URL").is_err() {
+        eprintln!("skipped: needs PostgreSQL; set TEST_DATABASE_URL (as .ci/run does)");
+        return;
+    }
+    const PLAYERS: usize = 50;
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::fresh_database(dir.path()).await;
+    // (The instances stop when `_instances` is dropped, at the end.)
+    let Cluster {
+        mut texts,
+        driver,
+        instances: _instances,
+        ..
+    } = launch(&db, 2, &[("SMSARENA_ROBOTS__BUDGET_MS", "20")]).await;
+    let phones: Vec<String> = (0..PLAYERS).map(|i| format!("+7951{i:05}")).collect();
+    let register = phones.iter().enumerate().map(|(i, phone)| {
+        let driver = driver.clone();
+        async move {
+            driver.sms(phone, GAME, &format!("R r{i}")).await;
+            driver.sms(phone, PLAY, "P FB BOT").await;
+        }
+    });
+    futures_util::future::join_all(register).await;
+    let mut finished: HashSet<String> = HashSet::new();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while finished.len() < phones.len() {
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        let Ok(Some((_, to, text))) = tokio::time::timeout(remaining, texts.recv()).await else {
+            panic!(
+                "only {} of {} robot matches finished",
+                finished.len(),
+                phones.len()
+            );
+        };
+        if text.contains("PA - revansh.") {
+            finished.insert(to.clone());
+        }
+        if let Some(reply) = answer(&text, &mut rand::thread_rng()) {
+            let driver = driver.clone();
+            tokio::spawn(async move { driver.sms(&to, GAME, &reply).await });
+        }
+    }
+
+    // Ids of a PostgreSQL sequence have gaps (rolled-back batches): list them.
+    let mut conn = PgConnection::connect(&db).await.unwrap();
+    let ids: Vec<i64> = sqlx::query("SELECT id FROM matches ORDER BY id")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let store = smsarena::store::Store::open(&db, 1).await.unwrap();
+    let report = store
+        .read(move |r| {
+            let game = Entry::new(Football::default());
+            let mut out = Vec::new();
+            for id in ids {
+                let record = r.match_by_id(id)?.expect("listed");
+                let moves = r.moves(id)?;
+                let seats = r.seats(id)?;
+                let replayed = replay(&game, &record, None, &moves, seats.len());
+                out.push((record, seats, moves, replayed));
+            }
+            Ok((out, r.robot_turns()?))
+        })
+        .await
+        .unwrap();
+    let (matches, left_over) = report;
+    assert_eq!(matches.len(), PLAYERS, "one match per player");
+    assert!(left_over.is_empty(), "no robot turn left: {left_over:?}");
+    let mut robot_moves = 0;
+    for (record, seats, moves, replayed) in &matches {
+        assert!(record.finished, "match {} finished", record.id);
+        assert_eq!(
+            replayed.as_deref(),
+            Ok(record.state.as_str()),
+            "match {} replays",
+            record.id
+        );
+        // A turn is known by the resolved turns before it; in one turn each
+        // seat moves once at most (a second move would replace the first).
+        let mut before: State = record.initial_state.parse().unwrap();
+        let mut seen = HashSet::new();
+        for m in moves
+            .iter()
+            .filter(|m| m.kind != smsarena::store::MoveKind::Withdrawal)
+        {
+            assert!(
+                seen.insert((before.moved(), m.seat)),
+                "match {}: seat {} moved twice in one turn",
+                record.id,
+                m.seat
+            );
+            if seats[m.seat].player().is_none() {
+                robot_moves += 1;
+            }
+            before = m.state_after.parse().unwrap();
+        }
+    }
+    eprintln!(
+        "robots on two instances: {PLAYERS} matches, {robot_moves} robot moves, {} webhook calls",
+        driver.sent.load(Ordering::Relaxed)
+    );
+    assert!(robot_moves > PLAYERS * 3, "the robots played");
 }

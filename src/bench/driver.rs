@@ -27,7 +27,14 @@ pub enum Kind {
     Register,
     Play,
     Move,
+    /// `P FB BOT`, from a phone that plays against robots.
+    RobotPlay,
+    /// A move of a phone that plays against robots.
+    RobotMove,
 }
+
+/// How many kinds there are, for arrays indexed by [`Kind::index`].
+pub const KINDS: usize = 5;
 
 impl Kind {
     pub fn index(self) -> usize {
@@ -39,9 +46,14 @@ impl Kind {
             Kind::Register => "R nick",
             Kind::Play => "P",
             Kind::Move => "move",
+            Kind::RobotPlay => "P FB BOT",
+            Kind::RobotMove => "move against robots",
         }
     }
 }
+
+/// What a phone against robots texts to start a match.
+const ROBOT_PLAY: &str = "P FB BOT";
 
 /// One webhook call to make.
 #[derive(Debug)]
@@ -61,6 +73,8 @@ struct Phone {
     waiting: Option<Waiting>,
     dice: Dice,
     registered: bool,
+    /// Plays `P FB BOT` matches, alone with three robots.
+    against_robots: bool,
 }
 
 /// Every count the verification and the report need.
@@ -68,7 +82,10 @@ struct Phone {
 pub struct Counts {
     /// Texts received, duplicates left out.
     pub texts: u64,
+    /// Boards to the phones of four-player matches.
     pub boards: u64,
+    /// Boards to phones that play against robots (one per resolution, not four).
+    pub robot_boards: u64,
     /// Texts whose id was seen before.
     pub duplicate_texts: u64,
     /// Texts to a number that is none of ours, or with an id we cannot read.
@@ -76,8 +93,8 @@ pub struct Counts {
     /// A text that was no answer we expected (a refused move, an error), or a non-board nobody asked for.
     pub unexpected_texts: u64,
     /// Requests answered, by kind; and how many of those answers were boards.
-    pub answered: [u64; 3],
-    pub answered_by_board: [u64; 3],
+    pub answered: [u64; KINDS],
+    pub answered_by_board: [u64; KINDS],
     /// Answers that arrived while the phone's call had not been marked as started.
     pub early_answers: u64,
     pub matches_finished: u64,
@@ -91,7 +108,7 @@ pub struct Shared {
     seen: HashSet<u64>,
     pub counts: Counts,
     /// Webhook call to the phone's answering text, in microseconds, by kind.
-    pub answer_latency: [Histogram<u64>; 3],
+    pub answer_latency: [Histogram<u64>; KINDS],
     pub samples: Vec<String>,
 }
 
@@ -105,6 +122,8 @@ pub struct Driver {
     pub requests_queued: AtomicU64,
     /// Latencies count for calls started from this moment on (the end of `--warmup`); all when unset.
     pub measure_from: std::sync::OnceLock<Instant>,
+    /// How long a phone against robots thinks before it answers its board.
+    pub robot_think: std::time::Duration,
 }
 
 pub fn histogram() -> Histogram<u64> {
@@ -113,13 +132,20 @@ pub fn histogram() -> Histogram<u64> {
 }
 
 impl Driver {
-    pub fn new(tag: u32, phones: usize, jobs: mpsc::UnboundedSender<Job>) -> Driver {
-        let phones = (0..phones)
+    /// `phones` phones of four-player matches, then `robot_phones` that play against robots.
+    pub fn new(
+        tag: u32,
+        phones: usize,
+        robot_phones: usize,
+        jobs: mpsc::UnboundedSender<Job>,
+    ) -> Driver {
+        let phones = (0..phones + robot_phones)
             .map(|i| Phone {
                 nick: format!("b{tag:03}x{i}"),
                 waiting: None,
                 dice: Dice::new(((tag as u64) << 32) ^ i as u64),
                 registered: false,
+                against_robots: i >= phones,
             })
             .collect();
         Driver {
@@ -128,13 +154,14 @@ impl Driver {
                 phones,
                 seen: HashSet::new(),
                 counts: Counts::default(),
-                answer_latency: [histogram(), histogram(), histogram()],
+                answer_latency: std::array::from_fn(|_| histogram()),
                 samples: Vec::new(),
             }),
             jobs,
             running: AtomicBool::new(false),
             requests_queued: AtomicU64::new(0),
             measure_from: std::sync::OnceLock::new(),
+            robot_think: std::time::Duration::ZERO,
         }
     }
 
@@ -164,11 +191,23 @@ impl Driver {
         }
     }
 
-    /// Queues `P` for every phone.
+    /// Queues `P` for every phone of the four-player matches.
     pub fn play_all(&self) {
         let mut shared = self.lock();
         for i in 0..shared.phones.len() {
-            self.queue(&mut shared, i, Kind::Play, Cow::Borrowed("P"));
+            if !shared.phones[i].against_robots {
+                self.queue(&mut shared, i, Kind::Play, Cow::Borrowed("P"));
+            }
+        }
+    }
+
+    /// Queues `P FB BOT` for every phone that plays against robots.
+    pub fn play_robots(&self) {
+        let mut shared = self.lock();
+        for i in 0..shared.phones.len() {
+            if shared.phones[i].against_robots {
+                self.queue(&mut shared, i, Kind::RobotPlay, Cow::Borrowed(ROBOT_PLAY));
+            }
         }
     }
 
@@ -191,7 +230,18 @@ impl Driver {
             sent_at: None,
         });
         self.requests_queued.fetch_add(1, Ordering::Relaxed);
-        let _ = self.jobs.send(Job { phone, kind, text });
+        let job = Job { phone, kind, text };
+        if kind == Kind::RobotMove && !self.robot_think.is_zero() {
+            // A person playing robots thinks before he moves; nothing is
+            // texted to him meanwhile (the robots wait for his move).
+            let (jobs, think) = (self.jobs.clone(), self.robot_think);
+            tokio::spawn(async move {
+                tokio::time::sleep(think).await;
+                let _ = jobs.send(job);
+            });
+            return;
+        }
+        let _ = self.jobs.send(job);
     }
 
     /// The webhook call for `phone` starts now.
@@ -243,8 +293,11 @@ impl Driver {
         counts.texts += 1;
         let text = classify(body);
         let is_board = matches!(text, Text::Board(_));
-        if is_board {
-            counts.boards += 1;
+        let against_robots = shared.phones[phone].against_robots;
+        match (is_board, against_robots) {
+            (true, false) => counts.boards += 1,
+            (true, true) => counts.robot_boards += 1,
+            (false, _) => {}
         }
         match shared.phones[phone].waiting.take() {
             Some(waiting) => {
@@ -266,7 +319,11 @@ impl Driver {
                     (waiting.kind, &text),
                     (Kind::Register, Text::Registered)
                         | (Kind::Play, Text::Waiting | Text::Board(_))
-                        | (Kind::Move, Text::MoveAccepted | Text::Board(_))
+                        | (
+                            Kind::Move | Kind::RobotMove,
+                            Text::MoveAccepted | Text::Board(_)
+                        )
+                        | (Kind::RobotPlay, Text::Board(_))
                 );
                 if !fits {
                     shared.counts.unexpected_texts += 1;
@@ -294,14 +351,22 @@ impl Driver {
         if !self.running() {
             return;
         }
-        match board.turn {
-            Turn::Mine => {
+        match (board.turn, against_robots) {
+            (Turn::Mine, _) => {
                 let dice = shared.phones[phone].dice.roll();
                 let mv = board.choose(dice);
-                self.queue(shared, phone, Kind::Move, Cow::Borrowed(mv));
+                let kind = if against_robots {
+                    Kind::RobotMove
+                } else {
+                    Kind::Move
+                };
+                self.queue(shared, phone, kind, Cow::Borrowed(mv));
             }
-            Turn::Over => self.queue(shared, phone, Kind::Play, Cow::Borrowed("P")),
-            Turn::Theirs => {}
+            (Turn::Over, false) => self.queue(shared, phone, Kind::Play, Cow::Borrowed("P")),
+            (Turn::Over, true) => {
+                self.queue(shared, phone, Kind::RobotPlay, Cow::Borrowed(ROBOT_PLAY))
+            }
+            (Turn::Theirs, _) => {}
         }
     }
 

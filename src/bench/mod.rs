@@ -90,6 +90,19 @@ pub struct BenchArgs {
     /// Print moves/s and texts/s every second of the play phase (stderr).
     #[arg(long)]
     pub progress: bool,
+    /// Then play as long again with this many phones each playing `P FB BOT`
+    /// (alone against three robots) beside the four-player matches, and
+    /// compare the four-player moves/s of the two windows.
+    #[arg(long, default_value_t = 0)]
+    pub robot_matches: usize,
+    /// How long a phone against robots thinks before each move, as a person
+    /// would (0: it answers at once, like the four-player phones).
+    #[arg(long, default_value = "0s", value_parser = parse_duration)]
+    pub robot_think: Duration,
+    /// The gateway's admin token: read the robot pool's queue figures from
+    /// `/admin/stats` at the end.
+    #[arg(long)]
+    pub admin_token: Option<String>,
     #[arg(long, default_value = "002227")]
     pub play_number: String,
     #[arg(long, default_value = "002220")]
@@ -160,7 +173,9 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     let tag: u32 = rand::random::<u32>() % 1000;
     let phones = args.matches * 4;
     let (jobs_tx, jobs_rx) = mpsc::unbounded_channel();
-    let driver = Arc::new(Driver::new(tag, phones, jobs_tx));
+    let mut driver = Driver::new(tag, phones, args.robot_matches, jobs_tx);
+    driver.robot_think = args.robot_think;
+    let driver = Arc::new(driver);
     let capture = capture::start(args.capture, driver.clone()).await?;
     eprintln!("bench: capture server on http://{capture}/capture; gateway {addrs:?}");
     for &instance in &addrs {
@@ -195,9 +210,11 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     );
 
     // Registration, not measured.
-    eprintln!("bench: registering {phones} phones");
+    eprintln!("bench: registering {} phones", phones + args.robot_matches);
     driver.register_all();
-    let deadline = Instant::now() + Duration::from_secs(60) + Duration::from_millis(phones as u64);
+    let deadline = Instant::now()
+        + Duration::from_secs(60)
+        + Duration::from_millis((phones + args.robot_matches) as u64);
     while driver.outstanding() > 0 {
         if Instant::now() > deadline {
             break;
@@ -205,8 +222,8 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let registered = driver.registered();
-    if registered < phones {
-        eprintln!("bench: only {registered} of {phones} phones registered; going on");
+    if registered < phones + args.robot_matches {
+        eprintln!("bench: only {registered} phones registered; going on");
     }
 
     // The measured window: P for everyone, then phones answer their boards.
@@ -218,9 +235,6 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
             .map(|r| format!(" at most {r} moves/s"))
             .unwrap_or_default()
     );
-    let queued0 = driver
-        .requests_queued
-        .load(std::sync::atomic::Ordering::Relaxed);
     let start = Instant::now();
     let _ = driver.measure_from.set(start + args.warmup);
     driver.set_running(true);
@@ -229,65 +243,35 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         tokio::time::sleep(args.warmup).await;
     }
     // The measured window starts here, after the warm-up if any.
-    let ok0 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
-    let texts0 = driver.lock().counts.texts;
-    let cpu0 = CpuMark::now(args.gateway_pid);
-    let t0 = Instant::now();
-    let stop_at = start + args.warmup + args.duration;
-    let mut next_report = t0 + Duration::from_secs(1);
-    let mut last = (stats.ok(Kind::Move), texts0, t0);
-    loop {
-        let now = Instant::now();
-        if now >= stop_at {
-            break;
-        }
-        if args.progress && now >= next_report {
-            next_report += Duration::from_secs(1);
-            let (moves, texts) = (stats.ok(Kind::Move), driver.lock().counts.texts);
-            let secs = now.duration_since(last.2).as_secs_f64();
-            eprintln!(
-                "bench: t={:>5.1}s  moves/s {:>7.0}  texts/s {:>7.0}  awaiting an answer {}",
-                now.duration_since(t0).as_secs_f64(),
-                (moves - last.0) as f64 / secs,
-                (texts - last.1) as f64 / secs,
-                driver.outstanding()
-            );
-            last = (moves, texts, now);
-        }
-        if let Some(limit) = args.messages {
-            let queued = driver
-                .requests_queued
-                .load(std::sync::atomic::Ordering::Relaxed);
-            if queued - queued0 >= limit {
-                break;
-            }
-        }
-        tokio::time::sleep((stop_at - now).min(Duration::from_millis(5))).await;
-    }
-    driver.set_running(false);
-    let elapsed = t0.elapsed();
-    let cpu1 = CpuMark::now(args.gateway_pid);
-    let ok1 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
-    let texts1 = driver.lock().counts.texts;
-    let window = Window {
-        elapsed,
-        moves: ok1[1] - ok0[1],
-        inbound: (ok1[0] - ok0[0]) + (ok1[1] - ok0[1]),
-        texts: texts1 - texts0,
-        gateway_cpu: cpu1.gateway.zip(cpu0.gateway).map(|(b, a)| b - a),
-        generator_cpu: cpu1.generator.zip(cpu0.generator).map(|(b, a)| b - a),
-        machine_busy: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.0 - a.0),
-        machine_total: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.1 - a.1),
+    let window = measure(&args, &driver, &stats, start + args.warmup + args.duration).await;
+    let with_robots = if args.robot_matches > 0 {
+        eprintln!(
+            "bench: and now {} matches against robots beside them, for {:?}",
+            args.robot_matches, args.duration
+        );
+        driver.play_robots();
+        // Their first boards and robot turns are the start's burst; then measure.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let robot_moves0 = stats.ok(Kind::RobotMove);
+        let t0 = Instant::now();
+        let both = measure(&args, &driver, &stats, t0 + args.duration).await;
+        let robot_moves = stats.ok(Kind::RobotMove) - robot_moves0;
+        Some((both, robot_moves))
+    } else {
+        None
     };
+    driver.set_running(false);
 
     // Drain: every request still owes its answer, every resolution its four boards.
-    eprintln!("bench: stopped after {elapsed:?}; waiting for the texts still owed");
+    eprintln!("bench: stopped; waiting for the texts still owed");
     let drain_until = Instant::now() + args.drain;
     loop {
         let settled = {
             let shared = driver.lock();
             let c = &shared.counts;
-            c.boards == 4 * (c.answered_by_board[1] + c.answered_by_board[2])
+            c.boards
+                == 4 * (c.answered_by_board[Kind::Play.index()]
+                    + c.answered_by_board[Kind::Move.index()])
         } && driver.outstanding() == 0;
         if settled {
             break;
@@ -345,6 +329,12 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         ("webhook 200: move".to_string(), stats.latency(Kind::Move)),
         ("webhook 200: P".to_string(), stats.latency(Kind::Play)),
     ];
+    if args.robot_matches > 0 {
+        latency_rows.push((
+            "webhook: vs robots".to_string(),
+            stats.latency(Kind::RobotMove),
+        ));
+    }
     {
         let shared = driver.lock();
         latency_rows.push((
@@ -360,6 +350,10 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
             shared.answer_latency[Kind::Register.index()].clone(),
         ));
     }
+    let robots = match &args.admin_token {
+        Some(token) => robot_stats(addr, token).await,
+        None => None,
+    };
     let report = Report {
         title: format!(
             "smsarena bench: {} matches ({} phones), {} connections, rate {}, duration {:?} after {:?} warm-up",
@@ -374,6 +368,8 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         ),
         baseline,
         window,
+        with_robots,
+        robots,
         latency_rows,
         call_errors: stats.errors.load(std::sync::atomic::Ordering::Relaxed),
         calls_lost: stats.lost.load(std::sync::atomic::Ordering::Relaxed),
@@ -392,6 +388,75 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     };
     report.print();
     Ok(report.passed())
+}
+
+/// Plays until `stop_at` (or `--messages`), printing progress if asked; the
+/// figures of that window.
+async fn measure(args: &BenchArgs, driver: &Driver, stats: &CallStats, stop_at: Instant) -> Window {
+    let ok0 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
+    let texts0 = driver.lock().counts.texts;
+    let cpu0 = CpuMark::now(args.gateway_pid);
+    let t0 = Instant::now();
+    let queued0 = driver
+        .requests_queued
+        .load(std::sync::atomic::Ordering::Relaxed);
+    let mut next_report = t0 + Duration::from_secs(1);
+    let mut last = (stats.ok(Kind::Move), texts0, t0);
+    loop {
+        let now = Instant::now();
+        if now >= stop_at {
+            break;
+        }
+        if args.progress && now >= next_report {
+            next_report += Duration::from_secs(1);
+            let (moves, texts) = (stats.ok(Kind::Move), driver.lock().counts.texts);
+            let secs = now.duration_since(last.2).as_secs_f64();
+            eprintln!(
+                "bench: t={:>5.1}s  moves/s {:>7.0}  texts/s {:>7.0}  awaiting an answer {}",
+                now.duration_since(t0).as_secs_f64(),
+                (moves - last.0) as f64 / secs,
+                (texts - last.1) as f64 / secs,
+                driver.outstanding()
+            );
+            last = (moves, texts, now);
+        }
+        if let Some(limit) = args.messages {
+            let queued = driver
+                .requests_queued
+                .load(std::sync::atomic::Ordering::Relaxed);
+            if queued - queued0 >= limit {
+                break;
+            }
+        }
+        tokio::time::sleep((stop_at - now).min(Duration::from_millis(5))).await;
+    }
+    let elapsed = t0.elapsed();
+    let cpu1 = CpuMark::now(args.gateway_pid);
+    let ok1 = [stats.ok(Kind::Play), stats.ok(Kind::Move)];
+    let texts1 = driver.lock().counts.texts;
+    Window {
+        elapsed,
+        moves: ok1[1] - ok0[1],
+        inbound: (ok1[0] - ok0[0]) + (ok1[1] - ok0[1]),
+        texts: texts1 - texts0,
+        gateway_cpu: cpu1.gateway.zip(cpu0.gateway).map(|(b, a)| b - a),
+        generator_cpu: cpu1.generator.zip(cpu0.generator).map(|(b, a)| b - a),
+        machine_busy: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.0 - a.0),
+        machine_total: cpu1.machine.zip(cpu0.machine).map(|(b, a)| b.1 - a.1),
+    }
+}
+
+/// The robot pool's figures, from the admin API.
+async fn robot_stats(addr: SocketAddr, token: &str) -> Option<serde_json::Value> {
+    let url = format!("http://{addr}/admin/stats");
+    let answer = reqwest::Client::new()
+        .get(&url)
+        .bearer_auth(token)
+        .send()
+        .await
+        .ok()?;
+    let stats: serde_json::Value = answer.json().await.ok()?;
+    stats.get("robots").cloned()
 }
 
 /// Reads the gateway's outbox: every text from the first one we saw on must

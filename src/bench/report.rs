@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
-use super::driver::Counts;
+use super::driver::{Counts, Kind};
 use super::sender::Baseline;
 
 /// Figures of the measured window (from the first `P` to the stop).
@@ -31,6 +31,11 @@ pub struct Report {
     pub title: String,
     pub baseline: Option<Baseline>,
     pub window: Window,
+    /// The second window, with matches against robots beside the others,
+    /// and the moves the phones against robots made in it.
+    pub with_robots: Option<(Window, u64)>,
+    /// The robot pool's figures (`/admin/stats`), when read.
+    pub robots: Option<serde_json::Value>,
     pub latency_rows: Vec<(String, Histogram<u64>)>,
     pub call_errors: u64,
     pub calls_lost: u64,
@@ -68,7 +73,8 @@ pub struct Check {
 impl Report {
     pub fn checks(&self) -> Vec<Check> {
         let c = &self.counts;
-        let expected_boards = 4 * (c.answered_by_board[1] + c.answered_by_board[2]);
+        let expected_boards =
+            4 * (c.answered_by_board[Kind::Play.index()] + c.answered_by_board[Kind::Move.index()]);
         let mut checks = vec![
             Check {
                 name: "every request answered by a text",
@@ -198,6 +204,38 @@ impl Report {
                 } else {
                     ""
                 }
+            );
+        }
+        if let Some((r, robot_moves)) = &self.with_robots {
+            println!(
+                "then, with robots    {:.2} s with the phones against robots playing beside the others",
+                r.elapsed.as_secs_f64()
+            );
+            println!(
+                "  four-player moves  {:>10}   {:>10.0} /s   {:.1} % of the window without robots",
+                r.moves,
+                r.rate(r.moves),
+                100.0 * r.rate(r.moves) / w.rate(w.moves).max(1e-9)
+            );
+            println!(
+                "  moves vs robots    {:>10}   {:>10.0} /s",
+                robot_moves,
+                r.rate(*robot_moves)
+            );
+            if let Some(cpu) = r.gateway_cpu {
+                println!(
+                    "  gateway CPU        {:.0} % of one core",
+                    100.0 * cpu / r.elapsed.as_secs_f64()
+                );
+            }
+        }
+        if let Some(robots) = &self.robots {
+            println!(
+                "robot queue          {} turns; wait from due to search p50 {} ms, p99 {} ms, max {} ms",
+                robots["turns"],
+                robots["wait_p50_ms"],
+                robots["wait_p99_ms"],
+                robots["wait_max_ms"]
             );
         }
         if let Some(m) = &self.memory {

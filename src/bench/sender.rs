@@ -14,7 +14,7 @@ use hyper::Method;
 use tokio::sync::mpsc;
 
 use super::client::Conn;
-use super::driver::{Driver, Job, Kind, histogram};
+use super::driver::{Driver, Job, KINDS, Kind, histogram};
 
 /// A webhook call is tried this many times (same id) before it counts as lost.
 const ATTEMPTS: u32 = 5;
@@ -22,7 +22,7 @@ const ATTEMPTS: u32 = 5;
 /// What the callers count, shared so the run can read it while they work.
 pub struct CallStats {
     /// Calls answered 2xx, by kind.
-    pub ok: [AtomicU64; 3],
+    pub ok: [AtomicU64; KINDS],
     /// Failed attempts (transport errors, non-2xx).
     pub errors: AtomicU64,
     /// Calls the gateway answered `duplicate` (it saw the id before).
@@ -30,7 +30,7 @@ pub struct CallStats {
     /// Calls given up after every attempt failed.
     pub lost: AtomicU64,
     /// Webhook call to its 200, in microseconds, by kind; one set per connection.
-    pub latency: Vec<Mutex<[Histogram<u64>; 3]>>,
+    pub latency: Vec<Mutex<[Histogram<u64>; KINDS]>>,
     pub first_error: Mutex<Option<String>>,
 }
 
@@ -42,7 +42,7 @@ impl CallStats {
             duplicates: AtomicU64::new(0),
             lost: AtomicU64::new(0),
             latency: (0..connections)
-                .map(|_| Mutex::new([histogram(), histogram(), histogram()]))
+                .map(|_| Mutex::new(std::array::from_fn(|_| histogram())))
                 .collect(),
             first_error: Mutex::new(None),
         }
@@ -152,7 +152,7 @@ impl Worker {
         );
         let from = phone_number(self.target.tag, job.phone);
         let to = match job.kind {
-            Kind::Play => &self.target.play_number,
+            Kind::Play | Kind::RobotPlay => &self.target.play_number,
             _ => &self.target.game_number,
         };
         let body = serde_json::to_vec(&Inbound {

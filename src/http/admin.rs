@@ -122,11 +122,15 @@ async fn stats(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
                 "lobby",
                 "matches",
                 "match_moves",
+                "robot_turns",
             ] {
                 counts.insert(table.into(), tx.count_rows(table)?.into());
             }
             Ok(counts)
         })
         .await?;
+    let mut counts = counts;
+    // The robot pool of this instance: turns computed, and how long they waited.
+    counts.insert("robots".into(), json!(state.robots().stats()));
     Ok(Json(Value::Object(counts)))
 }

@@ -1,6 +1,8 @@
 //! Test harness: the real router over a fresh database per test, driven without a socket.
 #![allow(dead_code)]
 
+pub mod cluster;
+
 use std::sync::Arc;
 
 use axum::Router;
