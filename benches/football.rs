@@ -93,7 +93,9 @@ fn bench_render(c: &mut Criterion) {
     group.bench_function("boards for all four seats (one load)", |b| {
         b.iter(|| {
             let m = any.load(black_box(&text)).unwrap();
-            (0..4).map(|seat| m.render(seat, Lang::Ru)).collect::<Vec<_>>()
+            (0..4)
+                .map(|seat| m.render(seat, Lang::Ru))
+                .collect::<Vec<_>>()
         })
     });
     group.finish();

@@ -22,6 +22,7 @@ pub struct Config {
     pub admin: AdminConfig,
     pub game: GameConfig,
     pub football: FootballConfig,
+    pub intelball: IntelballConfig,
     pub robots: RobotsConfig,
     pub log: LogConfig,
 }
@@ -307,6 +308,22 @@ impl Default for FootballConfig {
         FootballConfig {
             ricochet: 0.25,
             max_rounds: 10,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct IntelballConfig {
+    /// Completed rounds (`T`) after which a match ends.
+    #[serde(deserialize_with = "lenient")]
+    pub time_limit: u32,
+}
+
+impl Default for IntelballConfig {
+    fn default() -> Self {
+        IntelballConfig {
+            time_limit: crate::games::intelball::state::DEFAULT_LIMIT,
         }
     }
 }

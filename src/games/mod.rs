@@ -18,7 +18,9 @@ pub use crate::lang::Lang;
 
 pub mod any;
 pub mod football;
+pub mod intelball;
 pub mod trial;
+pub mod word_battle;
 
 /// The match's random generator: portable and seedable, so a replay on any
 /// machine draws the same numbers.

@@ -4,7 +4,9 @@
 use crate::config::Config;
 use crate::games::any::{AnyGame, Entry};
 use crate::games::football::Football;
+use crate::games::intelball::Intelball;
 use crate::games::trial::Trial;
+use crate::games::word_battle::WordBattle;
 use crate::lang::Lang;
 
 /// The game `P` without a code joins.
@@ -30,7 +32,13 @@ impl Catalog {
             max_rounds: cfg.football.max_rounds,
         };
         Catalog {
-            games: vec![Box::new(Entry::new(football))],
+            games: vec![
+                Box::new(Entry::new(football)),
+                Box::new(Entry::new(Intelball {
+                    limit: cfg.intelball.time_limit,
+                })),
+                Box::new(Entry::new(WordBattle::new())),
+            ],
         }
     }
 
