@@ -23,6 +23,7 @@ pub struct Config {
     pub game: GameConfig,
     pub football: FootballConfig,
     pub intelball: IntelballConfig,
+    pub auto_race: AutoRaceConfig,
     pub robots: RobotsConfig,
     pub log: LogConfig,
 }
@@ -326,6 +327,14 @@ impl Default for IntelballConfig {
             time_limit: crate::games::intelball::state::DEFAULT_LIMIT,
         }
     }
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AutoRaceConfig {
+    /// A folder of track files (`*.txt`) to race on; empty: the tracks
+    /// shipped in `config/tracks/`, compiled in.
+    pub tracks_dir: String,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

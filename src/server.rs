@@ -16,7 +16,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let cfg = Arc::new(cfg);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(&cfg)?;
-    let catalog = Catalog::new(&cfg);
+    let catalog = Catalog::load(&cfg).map_err(|e| anyhow::anyhow!("auto_race.tracks_dir: {e}"))?;
     let gateway = Gateway::open(cfg.clone(), clock, provider, catalog)
         .await
         .with_context(|| format!("opening the database {}", cfg.database.url))?;

@@ -29,7 +29,7 @@ pub async fn run(mut cfg: Config) -> anyhow::Result<()> {
     let cfg = Arc::new(cfg);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let (capture, mut texts) = Capture::new();
-    let catalog = Catalog::new(&cfg);
+    let catalog = Catalog::load(&cfg).map_err(|e| anyhow::anyhow!("auto_race.tracks_dir: {e}"))?;
     let gateway = Gateway::open(
         cfg.clone(),
         clock.clone(),

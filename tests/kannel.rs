@@ -728,27 +728,27 @@ impl Drop for Kannel {
             let _ = child.kill();
             let _ = child.wait();
         }
-        if std::thread::panicking() {
-            if let Some(dir) = self.dir.take() {
-                let dir = dir.keep();
-                eprintln!(
-                    "Kannel's configuration and logs are kept in {}",
-                    dir.display()
-                );
-                for log in ["bearerbox.out", "smsbox.out", "bearerbox.log", "smsbox.log"] {
-                    let text = std::fs::read(dir.join(log)).unwrap_or_default();
-                    let text = String::from_utf8_lossy(&text);
-                    for line in text
-                        .lines()
-                        .filter(|l| {
-                            ["WARNING:", "ERROR:", "PANIC:"]
-                                .iter()
-                                .any(|w| l.contains(w))
-                        })
-                        .take(20)
-                    {
-                        eprintln!("{log}: {line}");
-                    }
+        if std::thread::panicking()
+            && let Some(dir) = self.dir.take()
+        {
+            let dir = dir.keep();
+            eprintln!(
+                "Kannel's configuration and logs are kept in {}",
+                dir.display()
+            );
+            for log in ["bearerbox.out", "smsbox.out", "bearerbox.log", "smsbox.log"] {
+                let text = std::fs::read(dir.join(log)).unwrap_or_default();
+                let text = String::from_utf8_lossy(&text);
+                for line in text
+                    .lines()
+                    .filter(|l| {
+                        ["WARNING:", "ERROR:", "PANIC:"]
+                            .iter()
+                            .any(|w| l.contains(w))
+                    })
+                    .take(20)
+                {
+                    eprintln!("{log}: {line}");
                 }
             }
         }

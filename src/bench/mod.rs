@@ -149,10 +149,10 @@ async fn wait_for_gateway(addr: SocketAddr) -> anyhow::Result<()> {
     let until = Instant::now() + Duration::from_secs(30);
     let mut conn = client::Conn::new(addr);
     loop {
-        if let Ok((s, _)) = conn.request(Method::GET, "/ping", None).await {
-            if s.is_success() {
-                return Ok(());
-            }
+        if let Ok((s, _)) = conn.request(Method::GET, "/ping", None).await
+            && s.is_success()
+        {
+            return Ok(());
         }
         if Instant::now() > until {
             bail!("the gateway at {addr} does not answer /ping");

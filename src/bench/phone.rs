@@ -146,7 +146,7 @@ impl Board {
     /// kicks so that matches differ, now and then `5`.
     pub fn choose(&self, dice: u64) -> &'static str {
         let moves = self.legal_moves();
-        if moves.len() == 1 || dice % 8 == 0 {
+        if moves.len() == 1 || dice.is_multiple_of(8) {
             return "5";
         }
         moves[1 + (dice / 8) as usize % (moves.len() - 1)]

@@ -51,6 +51,11 @@ pub trait AnyGame: Send + Sync {
     fn options_help(&self, lang: Lang) -> String;
     /// Reads what follows `P <code>`.
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError>;
+    /// For options that start at once with robots: the canonical options of
+    /// the lobby whose waiting players take robots' seats first.
+    fn robots_fill(&self, options: &str) -> Option<String>;
+    /// The options (canonical) for a match of `phones` phones in all.
+    fn with_phones(&self, options: &str, phones: usize) -> Result<AnyOptions, OptionsError>;
     /// A new match with options in canonical form.
     fn start(&self, options: &str, rng: &mut MatchRng) -> Result<Box<dyn AnyMatch>, NotationError>;
     /// A stored match, parsed.
@@ -91,6 +96,8 @@ pub trait AnyMatch: Send {
     ) -> Option<Result<AnyPlayed, AnyRefusal>>;
     fn withdraw(&mut self, seat: Seat, why: Withdrawal, absent: &[bool]);
     fn render(&self, seat: Seat, lang: Lang) -> String;
+    /// Who sees the board after `mover`'s move moved the turn on; `None`: everyone.
+    fn audience(&self, mover: Seat) -> Option<Vec<Seat>>;
     fn legal_moves(&self, seat: Seat) -> Vec<String>;
     fn robot_move(
         &self,
@@ -167,7 +174,21 @@ impl<G: Game> AnyGame for Entry<G> {
     }
 
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError> {
-        let options: G::Options = text.parse()?;
+        let options = self.0.parse_options(text)?;
+        Ok(AnyOptions {
+            canonical: options.to_string(),
+            lineup: options.lineup(),
+        })
+    }
+
+    fn robots_fill(&self, options: &str) -> Option<String> {
+        let options = self.0.parse_options(options).ok()?;
+        self.0.robots_fill(&options).map(|base| base.to_string())
+    }
+
+    fn with_phones(&self, options: &str, phones: usize) -> Result<AnyOptions, OptionsError> {
+        let options = self.0.parse_options(options)?;
+        let options = self.0.with_phones(&options, phones);
         Ok(AnyOptions {
             canonical: options.to_string(),
             lineup: options.lineup(),
@@ -175,9 +196,10 @@ impl<G: Game> AnyGame for Entry<G> {
     }
 
     fn start(&self, options: &str, rng: &mut MatchRng) -> Result<Box<dyn AnyMatch>, NotationError> {
-        let options: G::Options = options
-            .parse()
-            .map_err(|e: OptionsError| NotationError::new(e.to_string()))?;
+        let options = self
+            .0
+            .parse_options(options)
+            .map_err(|e| NotationError::new(e.to_string()))?;
         Ok(self.typed(self.0.start(&options, rng)))
     }
 
@@ -291,6 +313,10 @@ impl<G: Game> AnyMatch for Typed<G> {
         self.game.render(&self.state, seat, lang)
     }
 
+    fn audience(&self, mover: Seat) -> Option<Vec<Seat>> {
+        self.game.audience(&self.state, mover)
+    }
+
     fn legal_moves(&self, seat: Seat) -> Vec<String> {
         self.game
             .legal_moves(&self.state, seat)
@@ -316,9 +342,10 @@ impl<G: Game> AnyMatch for Typed<G> {
         options: &str,
         rng: &mut MatchRng,
     ) -> Result<Box<dyn AnyMatch>, NotationError> {
-        let options: G::Options = options
-            .parse()
-            .map_err(|e: OptionsError| NotationError::new(e.to_string()))?;
+        let options = self
+            .game
+            .parse_options(options)
+            .map_err(|e| NotationError::new(e.to_string()))?;
         Ok(Box::new(Typed {
             game: self.game.clone(),
             state: self.game.rematch(&self.state, &options, rng),

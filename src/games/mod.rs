@@ -17,6 +17,7 @@ use std::str::FromStr;
 pub use crate::lang::Lang;
 
 pub mod any;
+pub mod auto_race;
 pub mod football;
 pub mod intelball;
 pub mod trial;
@@ -429,6 +430,35 @@ pub trait Game: Send + Sync + 'static {
     /// Whether `H n` means anything in this game (see [`Game::state_at_step`]).
     fn has_state_steps(&self) -> bool {
         false
+    }
+
+    /// Reads what follows `P <code>`, knowing the game's settings (the tracks
+    /// a race may name, say). Default: the options' own `FromStr`.
+    fn parse_options(&self, text: &str) -> Result<Self::Options, OptionsError> {
+        text.parse()
+    }
+
+    /// For options that start at once with robots: the options of the same
+    /// match without robots, whose lobby's waiting players take robots' seats
+    /// first (`P AR 4 BOT` seats whoever waits for `P AR 4`), and the options
+    /// for `phones` phones in all. Default: robots take every seat offered.
+    fn robots_fill(&self, options: &Self::Options) -> Option<Self::Options> {
+        let _ = options;
+        None
+    }
+
+    /// `options` (as [`Game::robots_fill`] returned it) for `phones` phones.
+    fn with_phones(&self, options: &Self::Options, phones: usize) -> Self::Options {
+        let _ = phones;
+        options.clone()
+    }
+
+    /// Who is shown the board after `mover`'s move moved the turn on: `None`
+    /// (the default) for every seat; a race tells only the mover and the seat
+    /// now on turn, where every car's move would text every player.
+    fn audience(&self, state: &Self::State, mover: Seat) -> Option<Vec<Seat>> {
+        let _ = (state, mover);
+        None
     }
 
     /// Whether a text whose first word is `word` (as typed) is one of the

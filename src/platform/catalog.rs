@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::games::any::{AnyGame, Entry};
+use crate::games::auto_race::{AutoRace, Track, builtin};
 use crate::games::football::Football;
 use crate::games::intelball::Intelball;
 use crate::games::trial::Trial;
@@ -25,8 +26,26 @@ impl std::fmt::Debug for Catalog {
 }
 
 impl Catalog {
-    /// Every game players can ask for, with its settings from the configuration.
+    /// Every game players can ask for, with its settings from the
+    /// configuration and the tracks shipped in `config/tracks/` (compiled in).
     pub fn new(cfg: &Config) -> Catalog {
+        Catalog::with_tracks(cfg, builtin::tracks().to_vec())
+    }
+
+    /// The same, with the tracks of `auto_race.tracks_dir` when it is set: a
+    /// broken track file is refused with its name and line.
+    pub fn load(cfg: &Config) -> Result<Catalog, String> {
+        let dir = &cfg.auto_race.tracks_dir;
+        if dir.is_empty() {
+            return Ok(Catalog::new(cfg));
+        }
+        Ok(Catalog::with_tracks(
+            cfg,
+            read_tracks(std::path::Path::new(dir))?,
+        ))
+    }
+
+    fn with_tracks(cfg: &Config, tracks: Vec<Track>) -> Catalog {
         let football = Football {
             ricochet: cfg.football.ricochet,
             max_rounds: cfg.football.max_rounds,
@@ -38,6 +57,7 @@ impl Catalog {
                     limit: cfg.intelball.time_limit,
                 })),
                 Box::new(Entry::new(WordBattle::new())),
+                Box::new(Entry::new(AutoRace::new(tracks))),
             ],
         }
     }
@@ -62,4 +82,28 @@ impl Catalog {
             .map(|g| (g.code(), g.name(lang)))
             .collect()
     }
+}
+
+/// Every `*.txt` track file of `dir`, in name order (the first is the default;
+/// a file named `ring.txt` goes first when there is one).
+pub fn read_tracks(dir: &std::path::Path) -> Result<Vec<Track>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files: Vec<std::path::PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort_by_key(|p| (p.file_name().is_none_or(|n| n != "ring.txt"), p.clone()));
+    if files.is_empty() {
+        return Err(format!("{}: no track files (*.txt)", dir.display()));
+    }
+    files
+        .iter()
+        .map(|path| {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            text.parse::<Track>()
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
 }

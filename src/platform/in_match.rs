@@ -99,7 +99,7 @@ fn resign(ctx: &mut Ctx<'_>, player: Player, mut table: Table<'_>) -> StoreResul
     };
     ctx.reply(&player, texts::resigned(player.lang))?;
     table.withdraw(ctx, seat, Withdrawal::Resigned)?;
-    table.settle(ctx, Moved::Resolved)
+    table.settle(ctx, Moved::EVERYONE)
 }
 
 /// `HELP` in a match: the game's move syntax and the match commands, one SMS.
@@ -126,7 +126,7 @@ pub(super) fn step_away(
     let moved = if table.state.status() == before {
         Moved::Nothing
     } else {
-        Moved::Resolved
+        Moved::EVERYONE
     };
     table.settle(ctx, moved)
 }

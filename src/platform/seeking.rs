@@ -64,13 +64,7 @@ pub(super) fn play(
     };
     withdraw_rematch(ctx, &player)?;
     if options.lineup.phones_needed() <= 1 {
-        ctx.tx.lobby().leave(player.id)?;
-        let players = [player];
-        let seating = Seating::New {
-            players: &players,
-            lineup: &options.lineup,
-        };
-        return start_match(ctx, game, &options.canonical, seating, None).map(|_| ());
+        return start_now(ctx, game, player, options);
     }
     let queue = (game.code().to_string(), options.canonical.clone());
     if ctx.tx.lobby().queue_of(player.id)?.as_ref() == Some(&queue) {
@@ -83,6 +77,41 @@ pub(super) fn play(
         ctx.reply(&player, texts::waiting_for_players(lang))?;
     }
     Ok(())
+}
+
+/// Options that need no one else: the match starts at once. Where the game
+/// lets them, players waiting for the same match without robots take robots'
+/// seats first, longest-waiting first.
+fn start_now<'g>(
+    ctx: &mut Ctx<'g>,
+    game: &'g dyn crate::games::any::AnyGame,
+    player: Player,
+    options: AnyOptions,
+) -> StoreResult<()> {
+    ctx.tx.lobby().leave(player.id)?;
+    let robots = options
+        .lineup
+        .0
+        .iter()
+        .filter(|o| matches!(o, crate::games::Occupant::Robot(_)))
+        .count();
+    let mut players = vec![player];
+    let mut options = options;
+    if let Some(base) = game.robots_fill(&options.canonical).filter(|_| robots > 0) {
+        let waiting = ctx.tx.lobby().queue(game.code(), &base, robots)?;
+        if !waiting.is_empty() {
+            players.extend(waiting);
+            if let Ok(filled) = game.with_phones(&options.canonical, players.len()) {
+                options = filled;
+            }
+        }
+    }
+    players.truncate(options.lineup.phones_needed().max(1));
+    let seating = Seating::New {
+        players: &players,
+        lineup: &options.lineup,
+    };
+    start_match(ctx, game, &options.canonical, seating, None).map(|_| ())
 }
 
 /// Starts matches while enough players wait in a queue, longest-waiting first.

@@ -200,7 +200,7 @@ impl<'g> Table<'g> {
                     // No null move in this game: an away seat can only withdraw.
                     None => {
                         self.withdraw(ctx, seat, Withdrawal::Absent)?;
-                        moved = Moved::Resolved;
+                        moved = Moved::EVERYONE;
                     }
                 }
             }
@@ -218,22 +218,33 @@ impl<'g> Table<'g> {
         ctx.tx.matches().save(&self.record)?;
         match moved {
             _ if self.record.finished => self.show_everyone(ctx),
-            Moved::Resolved => self.show_everyone(ctx),
-            Moved::Continues(seat) => self.show_seat(ctx, seat),
+            Moved::Resolved(None) => self.show_everyone(ctx),
+            Moved::Resolved(Some(mover)) => match self.state.audience(mover) {
+                None => self.show_everyone(ctx),
+                Some(seats) => self.show_seats(ctx, &seats),
+            },
+            Moved::Continues(seat) => self.show_seats(ctx, &[seat]),
             Moved::Nothing => Ok(()),
         }
     }
 
-    /// The phone of one seat receives its view (a turn that goes on).
-    fn show_seat(&self, ctx: &mut Ctx<'_>, seat: Seat) -> StoreResult<()> {
-        match self.seats[seat].player() {
-            Some(player) => {
-                let view = self.render(seat);
-                let player = player.clone();
-                ctx.notify(&player, view)
+    /// The phones of some seats receive their views (a turn that goes on,
+    /// a race's mover and the seat now on turn), each phone once.
+    fn show_seats(&self, ctx: &mut Ctx<'_>, seats: &[Seat]) -> StoreResult<()> {
+        let mut told: Vec<i64> = Vec::new();
+        for &seat in seats {
+            let Some(player) = self.seats.get(seat).and_then(|s| s.player()) else {
+                continue;
+            };
+            if told.contains(&player.id) {
+                continue;
             }
-            None => Ok(()),
+            told.push(player.id);
+            let view = self.render(self.seat_to_move(player.id).unwrap_or(seat));
+            let player = player.clone();
+            ctx.notify(&player, view)?;
         }
+        Ok(())
     }
 
     /// When the seats now awaited must have moved: the game's deadline, or
@@ -292,8 +303,8 @@ pub(crate) enum Moved {
     Nothing,
     /// The same seat is still to move: a turn over several texts.
     Continues(Seat),
-    /// The turn moved on.
-    Resolved,
+    /// The turn moved on, by this seat's move when it is known.
+    Resolved(Option<Seat>),
 }
 
 impl Moved {
@@ -301,14 +312,19 @@ impl Moved {
         match effect {
             Effect::Pending => Moved::Nothing,
             Effect::Continues => Moved::Continues(seat),
-            Effect::Resolved => Moved::Resolved,
+            Effect::Resolved => Moved::Resolved(Some(seat)),
         }
     }
 
-    /// Both changes together: the larger.
+    /// The turn moved on, by no one move (a withdrawal, the start).
+    pub const EVERYONE: Moved = Moved::Resolved(None);
+
+    /// Both changes together: the larger (two movers: no one mover).
     pub fn and(self, other: Moved) -> Moved {
         match (self, other) {
-            (Moved::Resolved, _) | (_, Moved::Resolved) => Moved::Resolved,
+            (Moved::Resolved(a), Moved::Resolved(b)) if a == b => Moved::Resolved(a),
+            (Moved::Resolved(_), Moved::Resolved(_)) => Moved::EVERYONE,
+            (Moved::Resolved(a), _) | (_, Moved::Resolved(a)) => Moved::Resolved(a),
             (Moved::Continues(s), _) | (_, Moved::Continues(s)) => Moved::Continues(s),
             _ => Moved::Nothing,
         }
@@ -426,7 +442,7 @@ pub(crate) fn start_match<'g>(
         state,
     };
     // The opening is a turn that moved on: deadline, robots, boards.
-    table.settle(ctx, Moved::Resolved)?;
+    table.settle(ctx, Moved::EVERYONE)?;
     Ok(table)
 }
 

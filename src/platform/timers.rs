@@ -71,7 +71,7 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
             let player = account::time_out_for_missed_turns(ctx, player, missed)?;
             table.set_player(&player);
             table.withdraw(ctx, seat, Withdrawal::Absent)?;
-            moved = moved.and(Moved::Resolved);
+            moved = moved.and(Moved::EVERYONE);
             continue;
         }
         match table.play_null(ctx, seat)? {

@@ -81,10 +81,10 @@ pub fn free_port() -> u16 {
 pub async fn wait_healthy(http: &reqwest::Client, url: &str) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while Instant::now() < deadline {
-        if let Ok(r) = http.get(format!("{url}/healthz")).send().await {
-            if r.status().is_success() {
-                return;
-            }
+        if let Ok(r) = http.get(format!("{url}/healthz")).send().await
+            && r.status().is_success()
+        {
+            return;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

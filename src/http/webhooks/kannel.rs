@@ -122,7 +122,7 @@ fn decode_text(raw: &[u8], charset: &str, coding: &str) -> Result<String, AppErr
         "UTF-16BE" | "UTF-16" | "UCS-2" | "UCS-2BE" | "UNICODEBIG"
     ) || (charset.is_empty() && coding == "2");
     if utf16 {
-        if raw.len() % 2 != 0 {
+        if !raw.len().is_multiple_of(2) {
             return Err(AppError::bad_request(
                 "UTF-16 text has an odd number of bytes",
             ));

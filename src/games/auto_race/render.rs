@@ -1,0 +1,284 @@
+//! What each seat reads: when one of its cars is to move, the window of track
+//! around it, its allowance and bonus, and the round's order; otherwise the
+//! race so far and whose turn it is; at the end, places, points and series.
+//! GSM-7 only, within 2 SMS parts for 8 players.
+
+use super::car::{CarId, Run, letter, seat_letter};
+use super::result::{placing, race_points, series_length, series_totals, standings};
+use super::state::State;
+use crate::games::{Lang, Seat};
+
+/// Sectors shown behind the car to move.
+const BEHIND: i32 = 2;
+/// Fewest and most sectors shown ahead of it.
+const AHEAD: (i32, i32) = (8, 23);
+
+/// The seat's text; no trailing newline.
+pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
+    if state.over() {
+        return finished(state, seat, lang);
+    }
+    match state.to_move() {
+        Some(car) if state.owner(car) == seat => to_move(state, car, lang),
+        _ => waiting(state, seat, lang),
+    }
+}
+
+fn ru(lang: Lang) -> bool {
+    lang == Lang::Ru
+}
+
+fn lap_text(state: &State, car: CarId) -> String {
+    let lap = (state.lap_of(state.cars()[car].d) + 1).clamp(1, i32::from(state.laps()));
+    format!("{lap}/{}", state.laps())
+}
+
+/// The text for the seat whose car `car` moves now.
+fn to_move(state: &State, car: CarId, lang: Lang) -> String {
+    let me = letter(car, state.per());
+    let allow = state.allowance();
+    let bonus = state.bonus(car);
+    let mut head = if ru(lang) {
+        format!(
+            "Vash xod: {me}. Krug {}, xod 1-{allow}",
+            lap_text(state, car)
+        )
+    } else {
+        format!(
+            "Your move: {me}. Lap {}, length 1-{allow}",
+            lap_text(state, car)
+        )
+    };
+    if bonus > 0 {
+        head.push_str(&format!(", bonus {bonus}"));
+    }
+    head.push('.');
+    let limit = i32::from(allow) + i32::from(bonus);
+    let order = order_line(state, lang);
+    let mut text = format!("{head}\n{}\n{order}", window(state, car, limit));
+    if let Some(last) = last_line(state, lang) {
+        text.push(' ');
+        text.push_str(&last);
+    }
+    text
+}
+
+/// Four lines, one a lane (top: the leftmost in the direction of travel),
+/// each labelled with its lane number at the car; sectors left to right, `:`
+/// the start and finish line. A fifth line marks with `*` the sectors where
+/// the track turns the other way (the lane numbers are reversed there).
+pub fn window(state: &State, car: CarId, limit: i32) -> String {
+    let track = state.track();
+    let here = state.cars()[car].d;
+    let ahead = (limit + 2).clamp(AHEAD.0, AHEAD.1);
+    let ahead = ahead.min(track.sectors() - BEHIND - 1);
+    let columns: Vec<Option<i32>> = (here - BEHIND..=here + ahead)
+        .flat_map(|d| {
+            let line = (track.sector(d) == 0).then_some(None);
+            line.into_iter().chain(std::iter::once(Some(d)))
+        })
+        .collect();
+    let flip_here = track.inner_right(here);
+    let mut lines = Vec::with_capacity(5);
+    for lane in 1..=4u8 {
+        let mut line = format!("{} ", track.logical(here, lane));
+        for column in &columns {
+            line.push(match *column {
+                None => state.on_line(lane).map_or(':', |c| letter(c, state.per())),
+                Some(d) => state
+                    .occupant(d, lane)
+                    .map_or('.', |c| letter(c, state.per())),
+            });
+        }
+        lines.push(line);
+    }
+    let flips = columns
+        .iter()
+        .flatten()
+        .any(|&d| track.inner_right(d) != flip_here);
+    if flips {
+        let marks: String = columns
+            .iter()
+            .map(|column| match *column {
+                None => ':',
+                Some(d) if track.inner_right(d) != flip_here => '*',
+                Some(_) => '.',
+            })
+            .collect();
+        lines.push(format!("  {marks}"));
+    }
+    lines.join("\n")
+}
+
+/// The round's order, the car to move marked with `*`.
+fn order_line(state: &State, lang: Lang) -> String {
+    let (order, turn) = state.order();
+    let cars: Vec<String> = order
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| state.cars()[c].in_race() || i == turn)
+        .map(|(i, &c)| {
+            let mark = if i == turn { "*" } else { "" };
+            format!("{}{mark}", letter(c, state.per()))
+        })
+        .collect();
+    format!("{} {}.", lang.pick("Poryadok:", "Order:"), cars.join(" "))
+}
+
+fn last_line(state: &State, lang: Lang) -> Option<String> {
+    state.last().map(|(car, mv)| {
+        format!(
+            "{} {} {mv}.",
+            lang.pick("Bil:", "Last:"),
+            letter(*car, state.per())
+        )
+    })
+}
+
+/// The seat's cars, as letters.
+fn own_cars(state: &State, seat: Seat) -> String {
+    state
+        .cars_of(seat)
+        .map(|c| letter(c, state.per()).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Letters of the cars whose `run` matches, in placing order.
+fn cars_with(state: &State, pick: impl Fn(Run) -> bool) -> String {
+    placing(state)
+        .into_iter()
+        .filter(|&c| pick(state.cars()[c].run))
+        .map(|c| letter(c, state.per()).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text for a seat that is not on turn.
+fn waiting(state: &State, seat: Seat, lang: Lang) -> String {
+    let next = state.to_move().map_or('-', |c| letter(c, state.per()));
+    let mine = own_cars(state, seat);
+    let mut lines = vec![if ru(lang) {
+        format!("Xod protivnika: edet {next}. Vashi: {mine}.")
+    } else {
+        format!("Opponents' move: car {next}. Yours: {mine}.")
+    }];
+    let leader = state.race_order().first().copied();
+    if let Some(leader) = leader {
+        let lap = lap_text(state, leader);
+        let round = state.round();
+        lines.push(if ru(lang) {
+            format!("Lider na kruge {lap}, raund {round}.")
+        } else {
+            format!("Leader on lap {lap}, round {round}.")
+        });
+    }
+    let racing = cars_with(state, |r| r == Run::Racing || r == Run::Zero);
+    lines.push(format!("{} {racing}.", lang.pick("Mesta:", "Places:")));
+    let done = cars_with(state, |r| matches!(r, Run::OnLine(_) | Run::Finished(_)));
+    let out = cars_with(state, |r| matches!(r, Run::Out(..)));
+    let mut tail = Vec::new();
+    if !done.is_empty() {
+        tail.push(format!("Finish: {done}."));
+    }
+    if !out.is_empty() {
+        tail.push(format!("{} {out}.", lang.pick("Soshli:", "Out:")));
+    }
+    if let Some(last) = last_line(state, lang) {
+        tail.push(last);
+    }
+    if !tail.is_empty() {
+        lines.push(tail.join(" "));
+    }
+    lines.join("\n")
+}
+
+/// Points per side: `A 13, B 7` (team variant: `A+C 9, B+D 6`).
+fn points_line(state: &State, points: &[u32]) -> String {
+    let mut seen = Vec::new();
+    let mut parts = Vec::new();
+    let mut seats: Vec<Seat> = (0..state.seats()).collect();
+    seats.sort_by_key(|&s| std::cmp::Reverse(points[s]));
+    for seat in seats {
+        let side = state.side(seat);
+        if seen.contains(&side) {
+            continue;
+        }
+        seen.push(side);
+        let names: Vec<String> = (0..state.seats())
+            .filter(|&s| state.side(s) == side)
+            .map(|s| seat_letter(s).to_string())
+            .collect();
+        parts.push(format!("{} {}", names.join("+"), points[seat]));
+    }
+    parts.join(", ")
+}
+
+/// The text at the end: result, places, points, series, what next.
+fn finished(state: &State, seat: Seat, lang: Lang) -> String {
+    let standing = standings(state)[seat];
+    let points = race_points(state);
+    let won = standing.place == 1;
+    let mut lines = Vec::new();
+    let result = match (ru(lang), won) {
+        (true, true) => "Vi pobedili.",
+        (true, false) => "Vi proigrali.",
+        (false, true) => "You won.",
+        (false, false) => "You lost.",
+    };
+    lines.push(if ru(lang) {
+        format!(
+            "{result} Gonka okonchena: {} mesto, {} och.",
+            standing.place, points[seat]
+        )
+    } else {
+        format!(
+            "{result} Race over: place {}, {} points.",
+            standing.place, points[seat]
+        )
+    });
+    let places: Vec<String> = placing(state)
+        .iter()
+        .map(|&c| letter(c, state.per()).to_string())
+        .collect();
+    lines.push(format!(
+        "{} {}.",
+        lang.pick("Itog:", "Places:"),
+        places.join(" ")
+    ));
+    lines.push(format!(
+        "{} {}.",
+        lang.pick("Ochki:", "Points:"),
+        points_line(state, &points)
+    ));
+    let totals = series_totals(state);
+    let length = series_length(state);
+    let series = points_line(state, &totals);
+    let race = state.race();
+    let last_race = race >= length;
+    lines.push(match (ru(lang), last_race, race == 1) {
+        (true, false, true) => format!("Seriya: gonka 1 iz {length}."),
+        (false, false, true) => format!("Series: race 1 of {length}."),
+        (true, false, false) => format!("Seriya, gonka {race} iz {length}: {series}."),
+        (false, false, false) => format!("Series, race {race} of {length}: {series}."),
+        (true, true, _) => format!("Seriya okonchena: {series}."),
+        (false, true, _) => format!("Series over: {series}."),
+    });
+    lines.push(
+        lang.pick(
+            "PA - revansh. S nick tekst - soobshchenie.",
+            "PA - rematch. S nick text - message.",
+        )
+        .to_string(),
+    );
+    lines.join("\n")
+}
+
+/// Move syntax help, one SMS with the platform's command list.
+pub fn move_help(lang: Lang) -> String {
+    lang.pick(
+        "Xod: put iz F vpered, I vnutr, O naruzhu (O stoit 3), napr. FFIF; chislo n - n vpered; 0 - nekuda.",
+        "Move: a path of F forward, I in, O out (O costs 3), e.g. FFIF; a number n: n forward; 0: stuck.",
+    )
+    .to_string()
+}
