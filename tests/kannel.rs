@@ -311,6 +311,78 @@ async fn a_whole_football_match_goes_through_a_real_kannel() {
     gateway.stop.send(true).ok();
 }
 
+/// A word battle against the robot through Kannel: a word typed in Cyrillic
+/// on the phone (UCS-2) is played, and the Cyrillic board (UCS-2, several
+/// parts) reaches the phone exactly as the gateway stored it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cyrillic_word_is_played_and_the_cyrillic_board_comes_back_intact() {
+    if !kannel_installed() {
+        return;
+    }
+    const PLAY: &str = "002227";
+    let (gateway, mut kannel) = start_both(false, |cfg| cfg.robots.budget_ms = 100).await;
+    kannel.long_texts = Coding::Ucs2;
+    let ucs2 = |text: &str| {
+        let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        percent_encode(&bytes, NON_ALPHANUMERIC).to_string()
+    };
+    kannel.send_mo(&format!("{PHONE} {GAME} text R vera")).await;
+    wait_for("the registration reply", STEP, async || {
+        let texts = kannel.texts_to(PHONE);
+        texts
+            .iter()
+            .find(|t| t.body.starts_with("Vy zaregistrirovany"))
+            .cloned()
+            .ok_or_else(|| format!("fakesmsc got {texts:?}"))
+    })
+    .await;
+    kannel
+        .send_mo(&format!("{PHONE} {PLAY} text P WB BOT 1"))
+        .await;
+    let boards = |kannel: &Kannel| -> Vec<Received> {
+        kannel
+            .texts_to(PHONE)
+            .into_iter()
+            .filter(|t| t.body.contains("10\n") || t.body.contains("10\r"))
+            .collect()
+    };
+    let opening = wait_for("the opening board", STEP, async || {
+        boards(&kannel)
+            .first()
+            .cloned()
+            .ok_or_else(|| format!("fakesmsc got {:?}", kannel.texts_to(PHONE)))
+    })
+    .await;
+    assert_eq!(opening.coding, Coding::Ucs2);
+    assert!(
+        opening.body.contains('Б'),
+        "the hint letter: {}",
+        opening.body
+    );
+    // Typed on the phone in Cyrillic, lower case.
+    kannel
+        .send_mo(&format!("{PHONE} {GAME} ucs2 {}", ucs2("a1r бамбук")))
+        .await;
+    let after = wait_for("the board with the word on it", STEP, async || {
+        boards(&kannel)
+            .into_iter()
+            .find(|b| b.body.contains("БАМБУК"))
+            .ok_or_else(|| format!("boards so far: {:?}", boards(&kannel)))
+    })
+    .await;
+    // Exactly what the gateway stored and sent, every Cyrillic letter intact.
+    let stored = gateway.texts().await;
+    let sent = stored
+        .iter()
+        .find(|t| t.body.contains("БАМБУК"))
+        .expect("the board in the outbox");
+    assert_eq!(after.body, sent.body);
+    assert_eq!(sent.encoding, "ucs2");
+    assert!(sent.parts > 1, "a multi-part board: {} parts", sent.parts);
+    assert_eq!(after.parts, sent.parts as usize, "as many parts as billed");
+    gateway.stop.send(true).ok();
+}
+
 /// Kannel and the gateway on free loopback ports, each pointed at the other.
 /// The gateway's port is held from the start, so Kannel's get-url can name it.
 async fn start_both(
