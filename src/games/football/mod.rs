@@ -1,6 +1,6 @@
 //! SMS football (`FB`): two teams of two on a 5x5 field, moves by phone keypad.
 //!
-//! The rules are `shared/rules/sms-football.md`. Files, one job each:
+//! The rules as players see them: `docs/games/football.md`. Files, one job each:
 //! [`board`] the field, [`moves`] the move notation, [`validate`] legality and
 //! refusal texts, [`resolve`] a turn's outcome, [`end`] goals and the clock,
 //! [`setup`] new matches, [`turn`] pending moves and resignation, [`state`]
