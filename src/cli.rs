@@ -64,7 +64,7 @@ pub fn main() -> ExitCode {
             Cmd::Migrate(_) => {
                 init_logging(&cfg.log.filter);
                 crate::store::Store::open(&cfg.database.url, cfg.database.max_batch).await?;
-                println!("database {} is up to date", cfg.database.url);
+                println!("database {} is up to date", cfg.database.shown_url());
                 Ok(())
             }
             Cmd::Sim(_) => crate::sim::run(cfg).await,

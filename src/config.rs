@@ -76,6 +76,24 @@ pub struct DatabaseConfig {
     pub max_batch: usize,
 }
 
+impl DatabaseConfig {
+    /// The URL with any password replaced by `***`, for logs.
+    pub fn shown_url(&self) -> String {
+        match (self.url.find("://"), self.url.rfind('@')) {
+            (Some(scheme), Some(at)) if at > scheme => {
+                let userinfo = &self.url[scheme + 3..at];
+                match userinfo.split_once(':') {
+                    Some((user, _)) => {
+                        format!("{}{user}:***{}", &self.url[..scheme + 3], &self.url[at..])
+                    }
+                    None => self.url.clone(),
+                }
+            }
+            _ => self.url.clone(),
+        }
+    }
+}
+
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
@@ -107,7 +125,7 @@ impl Default for NumbersConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct WebhooksConfig {
     /// Shared secret for `generic` (header `X-Webhook-Secret`) and `kannel` (query `secret`).
-    pub secret: String,
+    pub secret: Secret,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
@@ -155,6 +173,34 @@ pub struct SmsConfig {
     pub generic: GenericConfig,
 }
 
+impl SmsConfig {
+    /// Every secret the senders hold, to scrub from what they log and store:
+    /// as it is, and as the Basic credentials Twilio is sent (base64 of
+    /// `sid:token`), which a provider's error page may echo.
+    pub fn secrets(&self) -> Vec<String> {
+        use base64::Engine;
+        let basic = base64::engine::general_purpose::STANDARD.encode(format!(
+            "{}:{}",
+            self.twilio.account_sid,
+            self.twilio.auth_token.expose()
+        ));
+        let mut secrets: Vec<String> = [
+            &self.kannel.password,
+            &self.twilio.auth_token,
+            &self.vonage.api_secret,
+            &self.generic.secret,
+        ]
+        .iter()
+        .map(|s| s.expose().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+        if !self.twilio.auth_token.is_empty() {
+            secrets.push(basic);
+        }
+        secrets
+    }
+}
+
 impl Default for SmsConfig {
     fn default() -> Self {
         SmsConfig {
@@ -180,7 +226,7 @@ impl Default for SmsConfig {
 pub struct KannelConfig {
     pub sendsms_url: String,
     pub username: String,
-    pub password: String,
+    pub password: Secret,
     /// Which delivery reports Kannel should send back (31 = all).
     #[serde(deserialize_with = "lenient")]
     pub dlr_mask: u32,
@@ -195,7 +241,7 @@ impl Default for KannelConfig {
         KannelConfig {
             sendsms_url: "http://127.0.0.1:13013/cgi-bin/sendsms".into(),
             username: String::new(),
-            password: String::new(),
+            password: Secret::default(),
             dlr_mask: 31,
             always_ucs2: false,
         }
@@ -207,7 +253,7 @@ impl Default for KannelConfig {
 pub struct TwilioConfig {
     pub account_sid: String,
     /// Checks `X-Twilio-Signature` and signs our requests; empty means no check.
-    pub auth_token: String,
+    pub auth_token: Secret,
     pub base_url: String,
 }
 
@@ -215,7 +261,7 @@ impl Default for TwilioConfig {
     fn default() -> Self {
         TwilioConfig {
             account_sid: String::new(),
-            auth_token: String::new(),
+            auth_token: Secret::default(),
             base_url: "https://api.twilio.com".into(),
         }
     }
@@ -225,9 +271,9 @@ impl Default for TwilioConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct VonageConfig {
     pub api_key: String,
-    pub api_secret: String,
+    pub api_secret: Secret,
     /// Signed-webhook secret; empty means no check.
-    pub signature_secret: String,
+    pub signature_secret: Secret,
     /// `md5hash` (Vonage's default), `md5`, `sha1`, `sha256` or `sha512` (HMAC).
     pub signature_method: String,
     pub base_url: String,
@@ -237,8 +283,8 @@ impl Default for VonageConfig {
     fn default() -> Self {
         VonageConfig {
             api_key: String::new(),
-            api_secret: String::new(),
-            signature_secret: String::new(),
+            api_secret: Secret::default(),
+            signature_secret: Secret::default(),
             signature_method: "md5hash".into(),
             base_url: "https://rest.nexmo.com".into(),
         }
@@ -249,14 +295,14 @@ impl Default for VonageConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct GenericConfig {
     pub url: String,
-    pub secret: String,
+    pub secret: Secret,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AdminConfig {
     /// Bearer token of the admin API; empty turns the admin API off.
-    pub token: String,
+    pub token: Secret,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -401,6 +447,67 @@ impl Config {
     }
 }
 
+/// A password, token or shared secret from the configuration: used as the
+/// text it is, never shown. Its `Debug` says `[redacted]` (or `""` when it is
+/// not set), so a configuration printed in a log or an error leaks nothing;
+/// [`SmsConfig::secrets`] lists the values senders must scrub from what
+/// providers answer.
+#[derive(Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The value itself, for the one place that must use it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Secret {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(s: &str) -> Secret {
+        Secret(s.to_string())
+    }
+}
+
+impl From<String> for Secret {
+    fn from(s: String) -> Secret {
+        Secret(s)
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("\"\"")
+        } else {
+            f.write_str("[redacted]")
+        }
+    }
+}
+
+/// Replaces every one of `secrets` in `text` (as it is, and percent-encoded
+/// as it would stand in a URL) with `[redacted]`.
+pub fn scrub(text: &str, secrets: &[String]) -> String {
+    let mut out = text.to_string();
+    for secret in secrets.iter().filter(|s| !s.is_empty()) {
+        let encoded =
+            percent_encoding::utf8_percent_encode(secret, percent_encoding::NON_ALPHANUMERIC)
+                .to_string();
+        out = out
+            .replace(secret, "[redacted]")
+            .replace(&encoded, "[redacted]");
+    }
+    out
+}
+
 /// `SMSARENA_<SECTION>__<KEY>` variables, each kept as the string it is.
 /// figment's own `Env` provider reads `20261201` as a number and `002227` as
 /// 2227, so a digits-only secret stopped the service and a short number lost
@@ -522,11 +629,11 @@ mod tests {
             jail.set_env("SMSARENA_SMS__GSM_SUBSTITUTIONS", "false");
             jail.set_env("SMSARENA_FOOTBALL__RICOCHET", "0.5");
             let cfg = Config::load(None).map_err(|e| e.to_string())?;
-            assert_eq!(cfg.webhooks.secret, "20261201");
+            assert_eq!(&*cfg.webhooks.secret, "20261201");
             assert_eq!(cfg.numbers.play, "002227", "leading zeros kept");
-            assert_eq!(cfg.sms.twilio.auth_token, "0042");
-            assert_eq!(cfg.sms.kannel.password, "true");
-            assert_eq!(cfg.admin.token, "1e9");
+            assert_eq!(&*cfg.sms.twilio.auth_token, "0042");
+            assert_eq!(&*cfg.sms.kannel.password, "true");
+            assert_eq!(&*cfg.admin.token, "1e9");
             assert_eq!(cfg.sms.max_attempts, 3);
             assert!(!cfg.sms.gsm_substitutions);
             assert_eq!(cfg.football.ricochet, 0.5);
@@ -546,6 +653,28 @@ mod tests {
             assert!(Config::load(None).is_err(), "unknown keys are refused");
             Ok(())
         });
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug_output_or_scrubbed_text() {
+        let mut cfg = Config::default();
+        cfg.sms.kannel.password = "s3cr3t&x".into();
+        cfg.admin.token = "adm1n".into();
+        cfg.database.url = "postgres://user:dbpass@db:5432/x".into();
+        let shown = format!("{cfg:?}");
+        assert!(
+            !shown.contains("s3cr3t") && !shown.contains("adm1n"),
+            "{shown}"
+        );
+        assert!(shown.contains("[redacted]"));
+        assert_eq!(cfg.database.shown_url(), "postgres://user:***@db:5432/x");
+        let leaky = "error for url (http://k/sendsms?password=s3cr3t%26x&u=1): s3cr3t&x";
+        let clean = scrub(leaky, &cfg.sms.secrets());
+        assert!(!clean.contains("s3cr3t"), "{clean}");
+        assert_eq!(
+            &*cfg.sms.kannel.password, "s3cr3t&x",
+            "still usable as text"
+        );
     }
 
     #[test]

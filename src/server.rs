@@ -19,13 +19,13 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let catalog = Catalog::load(&cfg).map_err(|e| anyhow::anyhow!("auto_race.tracks_dir: {e}"))?;
     let gateway = Gateway::open(cfg.clone(), clock, provider, catalog)
         .await
-        .with_context(|| format!("opening the database {}", cfg.database.url))?;
+        .with_context(|| format!("opening the database {}", cfg.database.shown_url()))?;
     let (stop, _) = watch::channel(false);
     let (state, running) = gateway.spawn(&stop);
     let listener = tokio::net::TcpListener::bind(cfg.http.listen)
         .await
         .with_context(|| format!("binding {}", cfg.http.listen))?;
-    tracing::info!(listen = %cfg.http.listen, db = %cfg.database.url, provider = ?cfg.sms.provider, "serving");
+    tracing::info!(listen = %cfg.http.listen, db = %cfg.database.shown_url(), provider = ?cfg.sms.provider, "serving");
     axum::serve(listener, app(state))
         .with_graceful_shutdown(shutdown_signal())
         .await?;

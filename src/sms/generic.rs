@@ -43,7 +43,7 @@ impl Generic {
             text: &text.body,
         });
         if !self.cfg.secret.is_empty() {
-            request = request.header("X-Webhook-Secret", &self.cfg.secret);
+            request = request.header("X-Webhook-Secret", self.cfg.secret.expose());
         }
         let response = request.send().await.map_err(transport_error)?;
         let status = response.status();

@@ -126,11 +126,38 @@ pub fn classify_status(status: reqwest::StatusCode, body: &str) -> SendError {
     }
 }
 
-/// A request that never got an answer (refused, reset, timed out) is worth retrying.
+/// A request that never got an answer (refused, reset, timed out) is worth
+/// retrying. Its text leaves the URL out: a Kannel `sendsms` URL carries the
+/// username and password.
 pub(crate) fn transport_error(e: reqwest::Error) -> SendError {
+    let e = e.without_url();
+    let mut reason = format!("transport: {e}");
+    let mut source = std::error::Error::source(&e);
+    while let Some(cause) = source {
+        reason.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
     SendError::Retry {
-        reason: format!("transport: {e}"),
+        reason,
         after: None,
+    }
+}
+
+impl SendError {
+    /// The same error with every one of `secrets` scrubbed from its reason
+    /// (a provider's error page may echo the request back).
+    pub fn scrubbed(self, secrets: &[String]) -> SendError {
+        use crate::config::scrub;
+        match self {
+            SendError::Retry { reason, after } => SendError::Retry {
+                reason: scrub(&reason, secrets),
+                after,
+            },
+            SendError::Final { reason } => SendError::Final {
+                reason: scrub(&reason, secrets),
+            },
+            other => other,
+        }
     }
 }
 

@@ -50,7 +50,7 @@ impl Twilio {
         let response = self
             .http
             .post(url)
-            .basic_auth(&self.cfg.account_sid, Some(&self.cfg.auth_token))
+            .basic_auth(&self.cfg.account_sid, Some(self.cfg.auth_token.expose()))
             .form(&form)
             .send()
             .await

@@ -48,7 +48,7 @@ impl Vonage {
         let reference = Self::reference(text);
         let form = [
             ("api_key", self.cfg.api_key.as_str()),
-            ("api_secret", self.cfg.api_secret.as_str()),
+            ("api_secret", self.cfg.api_secret.expose()),
             ("from", text.from.as_str()),
             ("to", text.to.as_str()),
             ("text", text.body.as_str()),

@@ -73,6 +73,8 @@ pub struct Dispatcher {
     cfg: SmsConfig,
     clock: Arc<dyn Clock>,
     rate: SendRate,
+    /// What to scrub from the providers' error texts before they are logged or stored.
+    secrets: Vec<String>,
 }
 
 impl Dispatcher {
@@ -86,6 +88,7 @@ impl Dispatcher {
             store,
             provider: Arc::new(provider),
             rate: SendRate::new(cfg.parts_per_second),
+            secrets: cfg.secrets(),
             cfg,
             clock,
         }
@@ -145,7 +148,7 @@ impl Dispatcher {
         self.rate.wait(&text.from, text.parts).await;
         let timeout = Duration::from_millis(self.cfg.send_timeout_ms);
         let outcome = match tokio::time::timeout(timeout, self.provider.send(text)).await {
-            Ok(result) => result,
+            Ok(result) => result.map_err(|e| e.scrubbed(&self.secrets)),
             Err(_) => Err(SendError::Retry {
                 reason: "send timed out".into(),
                 after: None,
