@@ -20,7 +20,7 @@ use crate::store::Store;
 
 mod admin;
 pub mod error;
-mod webhooks;
+pub mod webhooks;
 
 /// Provider signature algorithms, public so tests and tools can sign requests.
 pub mod signatures {

@@ -4,15 +4,17 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
+use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::config::Config;
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
 use crate::platform::Handled;
 use crate::store::TextStatus;
 
-use super::check_secret;
+use super::{StatusReport, check_secret};
 
 #[derive(Deserialize)]
 struct Payload {
@@ -27,24 +29,7 @@ pub(super) async fn inbound(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, AppError> {
-    let payload: Payload = authenticated_json(&state, &headers, &body)?;
-    for (name, value) in [
-        ("id", &payload.id),
-        ("from", &payload.from),
-        ("to", &payload.to),
-    ] {
-        if value.trim().is_empty() {
-            return Err(AppError::bad_request(format!("{name} is empty")));
-        }
-    }
-    let msg = InboundMessage {
-        provider: "generic",
-        provider_id: payload.id,
-        from: normalise_phone(&payload.from),
-        to: normalise_phone(&payload.to),
-        text: payload.text,
-        received_at: state.clock().now(),
-    };
+    let msg = parse_inbound(state.config(), &headers, &body, state.clock().now())?;
     let status = match state.receive(msg).await? {
         Handled {
             duplicate: false, ..
@@ -54,6 +39,34 @@ pub(super) async fn inbound(
         } => "duplicate",
     };
     Ok(Json(json!({ "status": status })))
+}
+
+/// Reads an inbound text: the shared secret (header `X-Webhook-Secret`), then
+/// the JSON body, whose `id`, `from` and `to` must not be blank.
+pub fn parse_inbound(
+    cfg: &Config,
+    headers: &HeaderMap,
+    body: &[u8],
+    received_at: DateTime<Utc>,
+) -> Result<InboundMessage, AppError> {
+    let payload: Payload = authenticated_json(&cfg.webhooks.secret, headers, body)?;
+    for (name, value) in [
+        ("id", &payload.id),
+        ("from", &payload.from),
+        ("to", &payload.to),
+    ] {
+        if value.trim().is_empty() {
+            return Err(AppError::bad_request(format!("{name} is empty")));
+        }
+    }
+    Ok(InboundMessage {
+        provider: "generic",
+        provider_id: payload.id,
+        from: normalise_phone(&payload.from),
+        to: normalise_phone(&payload.to),
+        text: payload.text,
+        received_at,
+    })
 }
 
 #[derive(Deserialize)]
@@ -69,31 +82,45 @@ pub(super) async fn status(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, AppError> {
-    let payload: StatusPayload = authenticated_json(&state, &headers, &body)?;
-    let status = match payload.status.as_str() {
-        "sent" => TextStatus::Sent,
-        "delivered" => TextStatus::Delivered,
-        "failed" | "undelivered" => TextStatus::Failed,
-        other => return Err(AppError::bad_request(format!("unknown status {other:?}"))),
-    };
+    let report = parse_status(state.config(), &headers, &body)?;
     let now = state
-        .report_status(payload.id, status, payload.error)
+        .report_status(report.reference, report.status, report.error)
         .await?;
     Ok(Json(
         json!({ "status": now.map(TextStatus::as_str).unwrap_or("unknown") }),
     ))
 }
 
+/// Reads a delivery report: the shared secret, then the JSON body; an unknown status is refused.
+pub fn parse_status(
+    cfg: &Config,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<StatusReport, AppError> {
+    let payload: StatusPayload = authenticated_json(&cfg.webhooks.secret, headers, body)?;
+    let status = match payload.status.as_str() {
+        "sent" => TextStatus::Sent,
+        "delivered" => TextStatus::Delivered,
+        "failed" | "undelivered" => TextStatus::Failed,
+        other => return Err(AppError::bad_request(format!("unknown status {other:?}"))),
+    };
+    Ok(StatusReport {
+        reference: payload.id,
+        status,
+        error: payload.error,
+    })
+}
+
 /// Checks the shared secret header, then reads the JSON body.
 fn authenticated_json<T: serde::de::DeserializeOwned>(
-    state: &AppState,
+    secret: &str,
     headers: &HeaderMap,
     body: &[u8],
 ) -> Result<T, AppError> {
     let presented = headers
         .get("x-webhook-secret")
         .and_then(|v| v.to_str().ok());
-    check_secret(&state.config().webhooks.secret, presented)?;
+    check_secret(secret, presented)?;
     serde_json::from_slice(body)
         .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))
 }

@@ -8,20 +8,31 @@
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use chrono::{DateTime, Utc};
 
+use crate::config::Config;
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
 use crate::store::TextStatus;
 
-use super::{RawParams, check_secret, is_form};
+use super::{RawParams, StatusReport, check_secret, is_form};
 
 pub(super) async fn inbound_get(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
 ) -> Result<StatusCode, AppError> {
-    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
-    accept(&state, &params, None).await
+    let query = query.unwrap_or_default();
+    let msg = parse_inbound(
+        state.config(),
+        &Method::GET,
+        &query,
+        &HeaderMap::new(),
+        &[],
+        state.clock().now(),
+    )?;
+    state.receive(msg).await?;
+    Ok(StatusCode::OK)
 }
 
 pub(super) async fn inbound_post(
@@ -30,10 +41,38 @@ pub(super) async fn inbound_post(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
-    let mut params = RawParams::parse(query.unwrap_or_default().as_bytes());
-    if is_form(&headers) {
-        params.extend(RawParams::parse(&body));
-        accept(&state, &params, None).await
+    let query = query.unwrap_or_default();
+    let msg = parse_inbound(
+        state.config(),
+        &Method::POST,
+        &query,
+        &headers,
+        &body,
+        state.clock().now(),
+    )?;
+    state.receive(msg).await?;
+    Ok(StatusCode::OK)
+}
+
+/// Reads an inbound text: the query's parameters (a GET's only ones), plus a
+/// POST's form body, or a POST's body as the message itself (`post-url`),
+/// its charset in the content type. Then the secret, and the text decoded by
+/// its charset and coding.
+pub fn parse_inbound(
+    cfg: &Config,
+    method: &Method,
+    query: &str,
+    headers: &HeaderMap,
+    body: &[u8],
+    received_at: DateTime<Utc>,
+) -> Result<InboundMessage, AppError> {
+    let mut params = RawParams::parse(query.as_bytes());
+    if method != Method::POST {
+        return accept(cfg, &params, None, received_at);
+    }
+    if is_form(headers) {
+        params.extend(RawParams::parse(body));
+        accept(cfg, &params, None, received_at)
     } else {
         // post-url: the body is the message itself, its charset in the content type.
         let charset = headers
@@ -44,19 +83,17 @@ pub(super) async fn inbound_post(
                 c.trim_matches(|ch: char| ch == '"' || ch.is_whitespace())
                     .to_string()
             });
-        accept(&state, &params, Some((body, charset))).await
+        accept(cfg, &params, Some((body, charset)), received_at)
     }
 }
 
-async fn accept(
-    state: &AppState,
+fn accept(
+    cfg: &Config,
     params: &RawParams,
-    posted_text: Option<(Bytes, Option<String>)>,
-) -> Result<StatusCode, AppError> {
-    check_secret(
-        &state.config().webhooks.secret,
-        params.text("secret").as_deref(),
-    )?;
+    posted_text: Option<(&[u8], Option<String>)>,
+    received_at: DateTime<Utc>,
+) -> Result<InboundMessage, AppError> {
+    check_secret(&cfg.webhooks.secret, params.text("secret").as_deref())?;
     let from = params.required("from")?;
     let to = params.required("to")?;
     let id = params.required("id")?;
@@ -64,7 +101,7 @@ async fn accept(
     let text = match posted_text {
         Some((body, charset)) => {
             let charset = params.text("charset").or(charset).unwrap_or_default();
-            decode_text(&body, &charset, &coding)?
+            decode_text(body, &charset, &coding)?
         }
         None => {
             let raw = params
@@ -73,16 +110,14 @@ async fn accept(
             decode_text(raw, &params.text("charset").unwrap_or_default(), &coding)?
         }
     };
-    let msg = InboundMessage {
+    Ok(InboundMessage {
         provider: "kannel",
         provider_id: id,
         from: normalise_phone(&from),
         to: normalise_phone(&to),
         text,
-        received_at: state.clock().now(),
-    };
-    state.receive(msg).await?;
-    Ok(StatusCode::OK)
+        received_at,
+    })
 }
 
 /// `/webhooks/kannel/status?secret=S&ref=kNNN&type=%d`: Kannel's delivery report for one text.
@@ -91,11 +126,17 @@ pub(super) async fn status(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
 ) -> Result<StatusCode, AppError> {
-    let params = RawParams::parse(query.unwrap_or_default().as_bytes());
-    check_secret(
-        &state.config().webhooks.secret,
-        params.text("secret").as_deref(),
-    )?;
+    let report = parse_status(state.config(), &query.unwrap_or_default())?;
+    state
+        .report_status(report.reference, report.status, report.error)
+        .await?;
+    Ok(StatusCode::OK)
+}
+
+/// Reads a delivery report from its query: the secret, `ref`, and a known `type`.
+pub fn parse_status(cfg: &Config, query: &str) -> Result<StatusReport, AppError> {
+    let params = RawParams::parse(query.as_bytes());
+    check_secret(&cfg.webhooks.secret, params.text("secret").as_deref())?;
     let reference = params.required("ref")?;
     let kind = params.required("type")?;
     let status = match kind.as_str() {
@@ -110,8 +151,11 @@ pub(super) async fn status(
     };
     let error =
         (status == TextStatus::Failed).then(|| format!("Kannel delivery report type {kind}"));
-    state.report_status(reference, status, error).await?;
-    Ok(StatusCode::OK)
+    Ok(StatusReport {
+        reference,
+        status,
+        error,
+    })
 }
 
 /// Decodes Kannel's raw message bytes by the charset (`%C`) and coding (`%c`: 0 GSM, 1 binary, 2 UCS-2).

@@ -3,17 +3,24 @@
 //! A webhook records the message durably (through [`AppState::receive`]) and
 //! only then answers; it never replies through the provider's own reply
 //! channel, so every outgoing text goes through the outbox.
+//!
+//! Each provider's reading of a request is a pure public function
+//! (`parse_inbound`, `parse_status`) that its handler calls, so the fuzz
+//! targets in `fuzz/` drive the parsers without a server or a store.
+//!
+//! [`InboundMessage`]: crate::inbound::InboundMessage
 
 use axum::Router;
 use axum::routing::{get, post};
 use subtle::ConstantTimeEq;
 
 use super::{AppError, AppState};
+use crate::store::TextStatus;
 
-mod generic;
-mod kannel;
-mod twilio;
-mod vonage;
+pub mod generic;
+pub mod kannel;
+pub mod twilio;
+pub mod vonage;
 
 pub use twilio::twilio_signature;
 pub use vonage::vonage_signature;
@@ -54,10 +61,19 @@ pub(crate) fn check_secret(configured: &str, presented: Option<&str>) -> Result<
     }
 }
 
+/// A provider's delivery report, read: the text it names and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusReport {
+    /// The provider's reference for our text (what it answered when we sent it).
+    pub reference: String,
+    pub status: TextStatus,
+    pub error: Option<String>,
+}
+
 /// Decoded `application/x-www-form-urlencoded` pairs with raw byte values, so
 /// that a value in another charset (Kannel's UTF-16BE) survives decoding.
 #[derive(Debug, Default)]
-pub(crate) struct RawParams(Vec<(String, Vec<u8>)>);
+pub struct RawParams(Vec<(String, Vec<u8>)>);
 
 impl RawParams {
     pub fn parse(input: &[u8]) -> RawParams {

@@ -5,15 +5,17 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Uri, header};
 use axum::response::IntoResponse;
 use base64::Engine;
+use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
 use sha1::Sha1;
 use subtle::ConstantTimeEq;
 
+use crate::config::Config;
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
 use crate::store::TextStatus;
 
-use super::{RawParams, is_form};
+use super::{RawParams, StatusReport, is_form};
 
 /// Twilio's answer that says "send nothing yourself".
 const EMPTY_TWIML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
@@ -24,21 +26,33 @@ pub(super) async fn inbound(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<impl IntoResponse, AppError> {
-    if !is_form(&headers) {
+    let msg = parse_inbound(state.config(), &uri, &headers, &body, state.clock().now())?;
+    state.receive(msg).await?;
+    Ok(([(header::CONTENT_TYPE, "text/xml")], EMPTY_TWIML))
+}
+
+/// Reads an inbound text: a form body, its signature (when an auth token is
+/// set), then `MessageSid`, `From`, `To` and `Body`.
+pub fn parse_inbound(
+    cfg: &Config,
+    uri: &Uri,
+    headers: &HeaderMap,
+    body: &[u8],
+    received_at: DateTime<Utc>,
+) -> Result<InboundMessage, AppError> {
+    if !is_form(headers) {
         return Err(AppError::bad_request("expected a form-encoded body"));
     }
-    let params = RawParams::parse(&body);
-    verify(&state, &uri, &headers, &params)?;
-    let msg = InboundMessage {
+    let params = RawParams::parse(body);
+    verify(cfg, uri, headers, &params)?;
+    Ok(InboundMessage {
         provider: "twilio",
         provider_id: params.required("MessageSid")?,
         from: normalise_phone(&params.required("From")?),
         to: normalise_phone(&params.required("To")?),
         text: params.text("Body").unwrap_or_default(),
-        received_at: state.clock().now(),
-    };
-    state.receive(msg).await?;
-    Ok(([(header::CONTENT_TYPE, "text/xml")], EMPTY_TWIML))
+        received_at,
+    })
 }
 
 /// `POST /webhooks/twilio/status`: the `StatusCallback` we give with every text.
@@ -48,35 +62,54 @@ pub(super) async fn status(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<axum::http::StatusCode, AppError> {
-    if !is_form(&headers) {
+    if let Some(report) = parse_status(state.config(), &uri, &headers, &body)? {
+        state
+            .report_status(report.reference, report.status, report.error)
+            .await?;
+    }
+    Ok(axum::http::StatusCode::OK)
+}
+
+/// Reads a status callback: a form body, its signature, then `MessageSid` and
+/// `MessageStatus`; `None` for a status that tells us nothing new.
+pub fn parse_status(
+    cfg: &Config,
+    uri: &Uri,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Option<StatusReport>, AppError> {
+    if !is_form(headers) {
         return Err(AppError::bad_request("expected a form-encoded body"));
     }
-    let params = RawParams::parse(&body);
-    verify(&state, &uri, &headers, &params)?;
+    let params = RawParams::parse(body);
+    verify(cfg, uri, headers, &params)?;
     let sid = params.required("MessageSid")?;
     let status = match params.required("MessageStatus")?.as_str() {
         "sent" => TextStatus::Sent,
         "delivered" | "read" => TextStatus::Delivered,
         "failed" | "undelivered" | "canceled" => TextStatus::Failed,
         // queued, accepted, scheduled, sending: nothing we do not know already.
-        _ => return Ok(axum::http::StatusCode::OK),
+        _ => return Ok(None),
     };
     let error = params
         .text("ErrorCode")
         .filter(|c| !c.is_empty())
         .map(|c| format!("Twilio error {c}"));
-    state.report_status(sid, status, error).await?;
-    Ok(axum::http::StatusCode::OK)
+    Ok(Some(StatusReport {
+        reference: sid,
+        status,
+        error,
+    }))
 }
 
 /// Checks `X-Twilio-Signature` against our public URL, when an auth token is configured.
 fn verify(
-    state: &AppState,
+    cfg: &Config,
     uri: &Uri,
     headers: &HeaderMap,
     params: &RawParams,
 ) -> Result<(), AppError> {
-    let token = &state.config().sms.twilio.auth_token;
+    let token = &cfg.sms.twilio.auth_token;
     if token.is_empty() {
         return Ok(());
     }
@@ -88,7 +121,7 @@ fn verify(
         .path_and_query()
         .map(|p| p.as_str())
         .unwrap_or("/webhooks/twilio");
-    let url = format!("{}{}", state.config().http.public_base(), path);
+    let url = format!("{}{}", cfg.http.public_base(), path);
     let expected = twilio_signature(token, &url, &params.text_pairs());
     if bool::from(expected.as_bytes().ct_eq(presented.as_bytes())) {
         Ok(())

@@ -4,15 +4,17 @@
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, Method, StatusCode};
+use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
 use md5::{Digest, Md5};
 use subtle::ConstantTimeEq;
 
+use crate::config::Config;
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
 use crate::store::TextStatus;
 
-use super::{RawParams, is_form, is_json};
+use super::{RawParams, StatusReport, is_form, is_json};
 
 pub(super) async fn inbound(
     State(state): State<AppState>,
@@ -21,11 +23,17 @@ pub(super) async fn inbound(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
-    accept(
-        &state,
-        signed_pairs(&state, &method, query, &headers, &body)?,
-    )
-    .await
+    let query = query.unwrap_or_default();
+    let msg = parse_inbound(
+        state.config(),
+        &method,
+        &query,
+        &headers,
+        &body,
+        state.clock().now(),
+    )?;
+    state.receive(msg).await?;
+    Ok(StatusCode::OK)
 }
 
 pub(super) async fn status(
@@ -35,27 +43,29 @@ pub(super) async fn status(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
-    receipt(
-        &state,
-        signed_pairs(&state, &method, query, &headers, &body)?,
-    )
-    .await
+    let query = query.unwrap_or_default();
+    if let Some(report) = parse_status(state.config(), &method, &query, &headers, &body)? {
+        state
+            .report_status(report.reference, report.status, report.error)
+            .await?;
+    }
+    Ok(StatusCode::OK)
 }
 
 /// The query's parameters, plus a POST body's (form or JSON): Vonage sends either.
 /// With a signature secret configured, their `sig` must match.
 fn signed_pairs(
-    state: &AppState,
+    cfg: &Config,
     method: &Method,
-    query: Option<String>,
+    query: &str,
     headers: &HeaderMap,
     body: &[u8],
 ) -> Result<Vec<(String, String)>, AppError> {
-    let mut pairs = RawParams::parse(query.unwrap_or_default().as_bytes()).text_pairs();
+    let mut pairs = RawParams::parse(query.as_bytes()).text_pairs();
     if method == Method::POST {
         pairs.extend(body_pairs(headers, body)?);
     }
-    let cfg = &state.config().sms.vonage;
+    let cfg = &cfg.sms.vonage;
     if !cfg.signature_secret.is_empty() {
         verify(&cfg.signature_secret, &cfg.signature_method, &pairs)?;
     }
@@ -70,8 +80,16 @@ fn param(pairs: &[(String, String)], key: &str) -> Option<String> {
         .map(|(_, v)| v.trim().to_string())
 }
 
-/// A delivery receipt; it names our text by the `client-ref` we sent.
-async fn receipt(state: &AppState, pairs: Vec<(String, String)>) -> Result<StatusCode, AppError> {
+/// Reads a delivery receipt; it names our text by the `client-ref` we sent.
+/// `None` for a status that tells us nothing new.
+pub fn parse_status(
+    cfg: &Config,
+    method: &Method,
+    query: &str,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Option<StatusReport>, AppError> {
+    let pairs = signed_pairs(cfg, method, query, headers, body)?;
     let get = |key: &str| param(&pairs, key);
     let reference = get("client-ref")
         .filter(|r| !r.is_empty())
@@ -80,13 +98,16 @@ async fn receipt(state: &AppState, pairs: Vec<(String, String)>) -> Result<Statu
         "delivered" => TextStatus::Delivered,
         "accepted" | "buffered" => TextStatus::Sent,
         "expired" | "failed" | "rejected" => TextStatus::Failed,
-        _ => return Ok(StatusCode::OK),
+        _ => return Ok(None),
     };
     let error = get("err-code")
         .filter(|c| c != "0")
         .map(|c| format!("Vonage error {c}"));
-    state.report_status(reference, status, error).await?;
-    Ok(StatusCode::OK)
+    Ok(Some(StatusReport {
+        reference,
+        status,
+        error,
+    }))
 }
 
 fn body_pairs(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
@@ -118,7 +139,18 @@ fn json_pairs(body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
         .collect())
 }
 
-async fn accept(state: &AppState, pairs: Vec<(String, String)>) -> Result<StatusCode, AppError> {
+/// Reads an inbound text from the query, plus a POST's form or JSON body;
+/// the signature when a secret is set; then `messageId`, `msisdn`, `to` and
+/// `text` (a binary message is refused).
+pub fn parse_inbound(
+    cfg: &Config,
+    method: &Method,
+    query: &str,
+    headers: &HeaderMap,
+    body: &[u8],
+    received_at: DateTime<Utc>,
+) -> Result<InboundMessage, AppError> {
+    let pairs = signed_pairs(cfg, method, query, headers, body)?;
     let get = |key: &str| param(&pairs, key);
     let required = |key: &str| {
         get(key)
@@ -128,7 +160,7 @@ async fn accept(state: &AppState, pairs: Vec<(String, String)>) -> Result<Status
     if get("type").as_deref() == Some("binary") {
         return Err(AppError::bad_request("binary messages are not texts"));
     }
-    let msg = InboundMessage {
+    Ok(InboundMessage {
         provider: "vonage",
         provider_id: required("messageId")?,
         from: normalise_phone(&required("msisdn")?),
@@ -138,10 +170,8 @@ async fn accept(state: &AppState, pairs: Vec<(String, String)>) -> Result<Status
             .find(|(k, _)| k == "text")
             .map(|(_, v)| v.clone())
             .unwrap_or_default(),
-        received_at: state.clock().now(),
-    };
-    state.receive(msg).await?;
-    Ok(StatusCode::OK)
+        received_at,
+    })
 }
 
 fn verify(secret: &str, method: &str, pairs: &[(String, String)]) -> Result<(), AppError> {
