@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -34,34 +34,6 @@ const SECRETS: [&str; 6] = [
     WEBHOOK_SECRET,
     ADMIN_TOKEN,
 ];
-
-/// Everything the gateway logs in this test binary.
-#[derive(Clone, Default)]
-struct Logs(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Logs {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-fn logs() -> &'static Logs {
-    static LOGS: std::sync::OnceLock<Logs> = std::sync::OnceLock::new();
-    LOGS.get_or_init(|| {
-        let logs = Logs::default();
-        let writer = logs.clone();
-        tracing_subscriber::fmt()
-            .with_env_filter("debug")
-            .with_writer(move || writer.clone())
-            .with_ansi(false)
-            .init();
-        logs
-    })
-}
 
 /// How the fake provider fails.
 #[derive(Clone, Copy, Debug)]
@@ -152,7 +124,7 @@ fn assert_clean(what: &str, text: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_secret_leaks_whatever_the_provider_does() {
-    let logs = logs();
+    let logs = common::logs::captured();
     use Failure::*;
     for provider in [
         ProviderKind::Kannel,
@@ -210,7 +182,7 @@ async fn no_secret_leaks_whatever_the_provider_does() {
             eprintln!("{provider:?} {failure:?}: {last_error}");
         }
     }
-    let logged = String::from_utf8_lossy(&logs.0.lock().unwrap()).into_owned();
+    let logged = logs.text();
     assert!(logged.contains("send failed"), "the failures were logged");
     assert_clean("the logs", &logged);
 }

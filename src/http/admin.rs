@@ -126,6 +126,7 @@ async fn stats(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
             ] {
                 counts.insert(table.into(), tx.count_rows(table)?.into());
             }
+            counts.insert("void_matches".into(), tx.void_matches()?.into());
             Ok(counts)
         })
         .await?;

@@ -82,10 +82,10 @@ pub(super) fn opt_out(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<()> 
     // The one text an opted-out number still receives.
     ctx.reply_to_phone(&player.phone, texts::opted_out(player.lang))?;
     match ctx.tx.matches().active_of(player.id)? {
-        Some(record) => {
-            let table = Table::load(ctx, record)?;
-            in_match::step_away(ctx, &player, table)
-        }
+        Some(record) => match Table::load(ctx, record)? {
+            Some(table) => in_match::step_away(ctx, &player, table),
+            None => Ok(()),
+        },
         None => Ok(()),
     }
 }

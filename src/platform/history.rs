@@ -2,7 +2,7 @@
 //! ones when they do not fit one text), and its state at step `n` for games
 //! whose rules define a state string. In a match and after it.
 
-use super::table::{corrupt, game_of, parse_withdrawal};
+use super::table::{game_of, parse_withdrawal};
 use super::{Ctx, texts};
 use crate::games::Recorded;
 use crate::games::any::StoredEntry;
@@ -28,7 +28,9 @@ pub(super) fn reply(
     step: Option<usize>,
 ) -> StoreResult<()> {
     let lang = player.lang;
-    let game = game_of(ctx, record)?;
+    let Ok(game) = game_of(ctx, record) else {
+        return ctx.reply(player, texts::history_unavailable(lang));
+    };
     let moves = ctx.tx.matches().moves(record.id)?;
     let seats = ctx.tx.matches().seats(record.id)?.len();
     let entries: Vec<StoredEntry<'_>> = moves
@@ -47,20 +49,22 @@ pub(super) fn reply(
             state_after: &m.state_after,
         })
         .collect();
+    // A record that does not read is logged, and the player told so: his
+    // text must not fail (and be retried) because of it.
+    let damaged = |e: crate::games::NotationError| {
+        tracing::error!(match_id = record.id, error = %e, "a match's record does not read");
+        texts::history_unavailable(lang)
+    };
     let text = match step {
-        None => {
-            let all = game
-                .history(&record.initial_state, &entries, lang)
-                .map_err(|e| corrupt(format!("match {}: {e}", record.id)))?;
-            tail_that_fits(&all, lang)
-        }
+        None => match game.history(&record.initial_state, &entries, lang) {
+            Ok(all) => tail_that_fits(&all, lang),
+            Err(e) => damaged(e),
+        },
         Some(_) if !game.has_state_steps() => texts::no_state_steps(lang, game.code()),
-        Some(n) => match game
-            .state_at_step(&record.initial_state, &entries, n)
-            .map_err(|e| corrupt(format!("match {}: {e}", record.id)))?
-        {
-            Some(state) => state,
-            None => texts::no_such_step(lang, n),
+        Some(n) => match game.state_at_step(&record.initial_state, &entries, n) {
+            Ok(Some(state)) => state,
+            Ok(None) => texts::no_such_step(lang, n),
+            Err(e) => damaged(e),
         },
     };
     ctx.reply(player, text)

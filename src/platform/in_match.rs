@@ -25,7 +25,10 @@ pub(super) fn handle(
     command: Result<Command, ParseError>,
 ) -> StoreResult<()> {
     let lang = player.lang;
-    let table = Table::load(ctx, record)?;
+    let Some(table) = Table::load(ctx, record)? else {
+        // A match that would not load was just ended as void; he was told.
+        return Ok(());
+    };
     let yields = table.game.yields_word(first_word(text));
     let command = match command {
         Ok(Command::Help) => return help(ctx, &player, &table),

@@ -36,6 +36,8 @@ mod table;
 pub mod texts;
 mod timers;
 
+pub use timers::{Fired, Timer};
+
 use catalog::Catalog;
 use texts::Numbers;
 

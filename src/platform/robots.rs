@@ -77,7 +77,9 @@ fn apply(ctx: &mut Ctx<'_>, turn: &RobotTurn, notation: &str) -> StoreResult<App
     if record.finished || record.turn != turn.turn {
         return Ok(Applied::Dropped);
     }
-    let mut table = Table::load(ctx, record)?;
+    let Some(mut table) = Table::load(ctx, record)? else {
+        return Ok(Applied::Dropped);
+    };
     let awaited = matches!(table.state.status(), Status::Awaiting(ref s) if s.contains(&turn.seat));
     if !awaited || !matches!(table.seats[turn.seat].holder, Holder::Robot(_)) {
         return Ok(Applied::Dropped);

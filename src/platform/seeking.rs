@@ -34,7 +34,9 @@ pub(super) fn play(
     }
     if let Some(record) = ctx.tx.matches().active_of(player.id)? {
         // Already playing: the answer is the match as it stands.
-        let mut table = Table::load(ctx, record)?;
+        let Some(mut table) = Table::load(ctx, record)? else {
+            return Ok(());
+        };
         table.set_player(&player);
         if coming_back {
             // Back in the match: his missed turns start counting again from zero.
@@ -168,7 +170,9 @@ pub(super) fn play_again(ctx: &mut Ctx<'_>, player: Player) -> StoreResult<()> {
         }
         return ctx.reply(&player, texts::rematch_closed(lang, ctx.platform.numbers()));
     }
-    let mut table = Table::load(ctx, last)?;
+    let Some(mut table) = Table::load(ctx, last)? else {
+        return Ok(());
+    };
     let mine = table.seats_of(player.id);
     if mine.is_empty() {
         return Ok(());

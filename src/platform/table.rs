@@ -40,18 +40,26 @@ pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'
 }
 
 impl<'g> Table<'g> {
-    pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Table<'g>> {
-        let game = game_of(ctx, &record)?;
-        let state = game
-            .load(&record.state)
-            .map_err(|e| corrupt(format!("match {}: {e}", record.id)))?;
+    /// The match, its state parsed; `None` when it would not load, in which
+    /// case it has just been quarantined: ended as void, its players told.
+    pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Option<Table<'g>>> {
         let seats = ctx.tx.matches().seats(record.id)?;
-        Ok(Table {
-            game,
-            record,
-            seats,
-            state,
-        })
+        let loaded = game_of(ctx, &record).and_then(|game| {
+            let state = game.load(&record.state).map_err(corrupt)?;
+            Ok((game, state))
+        });
+        match loaded {
+            Ok((game, state)) => Ok(Some(Table {
+                game,
+                record,
+                seats,
+                state,
+            })),
+            Err(e) => {
+                quarantine(ctx, record, &seats, &e.to_string())?;
+                Ok(None)
+            }
+        }
     }
 
     /// The seats a player holds (one phone may hold several).
@@ -329,6 +337,39 @@ impl Moved {
             _ => Moved::Nothing,
         }
     }
+}
+
+/// A match whose stored state does not load is a poison message: every text
+/// and timer that touched it would fail, and be retried, for ever. It is
+/// ended as void instead, loudly logged, counted in the admin stats, and its
+/// players are told in one text and play on.
+fn quarantine(
+    ctx: &mut Ctx<'_>,
+    mut record: MatchRecord,
+    seats: &[SeatRecord],
+    reason: &str,
+) -> StoreResult<()> {
+    tracing::error!(
+        match_id = record.id,
+        game = %record.game,
+        reason,
+        "a stored match does not load; it is ended as void"
+    );
+    record.finished = true;
+    record.finished_at = Some(ctx.now);
+    record.deadline_at = None;
+    record.rematch_deadline_at = None;
+    record.void_reason = Some(reason.chars().take(500).collect());
+    ctx.tx.matches().save(&record)?;
+    ctx.tx.robots().clear(record.id)?;
+    let mut told: Vec<i64> = Vec::new();
+    for player in seats.iter().filter_map(SeatRecord::player) {
+        if !told.contains(&player.id) {
+            told.push(player.id);
+            ctx.notify(player, texts::match_voided(player.lang))?;
+        }
+    }
+    Ok(())
 }
 
 /// How a withdrawal is written in the record: `resigned`, or `absent` with

@@ -360,6 +360,15 @@ pub fn unknown_nick(lang: Lang, nick: &str) -> String {
     }
 }
 
+/// A match whose record is damaged is ended; its players may play on.
+pub fn match_voided(lang: Lang) -> String {
+    lang.pick(
+        "Vash match prervan iz-za sboya i ne zaschitan. Prostite! Dlya novoi igry otpravte P.",
+        "Your match was stopped by a fault and does not count. Sorry! Text P for a new one.",
+    )
+    .into()
+}
+
 /// A missed deadline in a game whose null move is only a reminder.
 pub fn turn_reminder(lang: Lang, missed: u32, max: u32) -> String {
     match lang {
@@ -375,6 +384,14 @@ pub fn turn_reminder(lang: Lang, missed: u32, max: u32) -> String {
 pub fn no_history(lang: Lang) -> String {
     lang.pick("U vas eshche ne bylo igr.", "You have played no match yet.")
         .into()
+}
+
+pub fn history_unavailable(lang: Lang) -> String {
+    lang.pick(
+        "Zapis etogo matcha povrezhdena i ne mozhet byt pokazana.",
+        "This match's record is damaged and cannot be shown.",
+    )
+    .into()
 }
 
 pub fn no_moves_yet(lang: Lang) -> String {

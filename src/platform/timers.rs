@@ -24,23 +24,58 @@ pub struct Fired {
     pub robots_due: bool,
 }
 
+/// One timer that fell due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timer {
+    /// A match's turn deadline.
+    Turn(i64),
+    /// A finished match's rematch window.
+    Rematch(i64),
+}
+
 impl Platform {
-    /// Fires every timer due at `now`.
-    pub fn fire_due(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Fired> {
+    /// The timers due at `now`, a batch at most (the caller asks again).
+    pub fn due_timers(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Vec<Timer>> {
+        let mut due: Vec<Timer> = tx
+            .timers()
+            .due_turns(now, BATCH)?
+            .into_iter()
+            .map(Timer::Turn)
+            .collect();
+        due.extend(
+            tx.timers()
+                .due_rematches(now, BATCH)?
+                .into_iter()
+                .map(Timer::Rematch),
+        );
+        Ok(due)
+    }
+
+    /// Fires one timer, in a transaction of its own: one that fails (a bug)
+    /// stops no other deadline. It checks again that it is due, so two
+    /// instances that both saw it fire it once.
+    pub fn fire(&self, tx: &mut dyn Tx, timer: Timer, now: DateTime<Utc>) -> StoreResult<Fired> {
         let game_number = self.config().numbers.game.clone();
         let mut ctx = Ctx::new(self, tx, now, &game_number);
-        let turns = ctx.tx.timers().due_turns(now, BATCH)?;
-        for &id in &turns {
-            expire_turn(&mut ctx, id)?;
-        }
-        let rematches = ctx.tx.timers().due_rematches(now, BATCH)?;
-        for &id in &rematches {
-            seeking::expire_rematch(&mut ctx, id)?;
+        match timer {
+            Timer::Turn(id) => expire_turn(&mut ctx, id)?,
+            Timer::Rematch(id) => seeking::expire_rematch(&mut ctx, id)?,
         }
         Ok(Fired {
-            timers: turns.len() + rematches.len(),
+            timers: 1,
             robots_due: ctx.robots_due,
         })
+    }
+
+    /// Fires every timer due at `now` in the caller's one transaction (tests, tools).
+    pub fn fire_due(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Fired> {
+        let mut fired = Fired::default();
+        for timer in self.due_timers(tx, now)? {
+            let one = self.fire(tx, timer, now)?;
+            fired.timers += one.timers;
+            fired.robots_due |= one.robots_due;
+        }
+        Ok(fired)
     }
 }
 
@@ -52,7 +87,9 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
     if record.finished || record.deadline_at.is_none_or(|t| t > ctx.now) {
         return Ok(());
     }
-    let mut table = Table::load(ctx, record)?;
+    let Some(mut table) = Table::load(ctx, record)? else {
+        return Ok(());
+    };
     let Status::Awaiting(late) = table.state.status() else {
         return Ok(());
     };

@@ -120,6 +120,8 @@ pub struct MatchRecord {
     pub started_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     pub initial_state: String,
+    /// Why the match was ended as void (its stored state would not load).
+    pub void_reason: Option<String>,
 }
 
 /// Who sits on a seat.

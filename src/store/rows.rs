@@ -256,6 +256,7 @@ impl Record for MatchRecord {
         "started_at",
         "finished_at",
         "initial_state",
+        "void_reason",
     ];
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<MatchRecord> {
@@ -277,6 +278,7 @@ impl Record for MatchRecord {
             started_at: f.time("started_at")?,
             finished_at: f.opt_time("finished_at")?,
             initial_state: f.text("initial_state")?,
+            void_reason: f.opt_text("void_reason")?,
         })
     }
 }
@@ -467,6 +469,7 @@ mod tests {
             Some("1764590400000"),
             None,
             Some("opening"),
+            None,
         ])
     }
 

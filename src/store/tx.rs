@@ -196,4 +196,6 @@ pub trait Read {
     fn count_rows(&mut self, table: &'static str) -> StoreResult<i64>;
     /// Robot turns waiting to be computed.
     fn robot_turns(&mut self) -> StoreResult<Vec<RobotTurn>>;
+    /// Matches ended as void because their stored state would not load.
+    fn void_matches(&mut self) -> StoreResult<i64>;
 }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cluster;
+pub mod logs;
 
 use std::sync::Arc;
 
@@ -342,4 +343,16 @@ pub async fn postgres_admin_url() -> Option<String> {
 /// A new, empty PostgreSQL database on the server of `admin_url`.
 pub async fn fresh_postgres_database(admin_url: &str) -> String {
     fresh_postgres(admin_url).await
+}
+
+/// Runs raw SQL on a test's database, beside the store: to break a row.
+pub async fn raw_sql(url: &str, sql: &str) {
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        conn.execute_batch(sql).unwrap();
+    } else {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+        sqlx::raw_sql(sql).execute(&mut conn).await.unwrap();
+    }
 }

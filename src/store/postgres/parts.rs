@@ -98,10 +98,11 @@ pub(super) static SAVED_MATCHES: Part<SavedMatch> = Part {
         }),
         Param::OptInt("finished_at", |r| r.record.finished_at.map(millis)),
         Param::Int("turn", |r| i64::from(r.record.turn)),
+        Param::OptText("void_reason", |r| r.record.void_reason.as_deref()),
     ],
     sql: "UPDATE matches m SET state = v.state, rng_pos = v.rng_pos, finished = v.finished,
             deadline_at = v.deadline_at, rematch_deadline_at = v.rematch_deadline_at,
-            finished_at = v.finished_at, turn = v.turn
+            finished_at = v.finished_at, turn = v.turn, void_reason = v.void_reason
           FROM {rows} WHERE m.id = v.id",
     key: Some(|r| (r.record.id, 0)),
 };

@@ -105,4 +105,12 @@ impl Read for PgRead<'_> {
     fn robot_turns(&mut self) -> StoreResult<Vec<RobotTurn>> {
         self.all(sqlx::query(&ROBOT_TURNS))
     }
+
+    fn void_matches(&mut self) -> StoreResult<i64> {
+        let row = self.driver.block_on(
+            sqlx::query("SELECT COUNT(*) FROM matches WHERE void_reason IS NOT NULL")
+                .fetch_one(&mut *self.conn),
+        )?;
+        Ok(row.try_get(0)?)
+    }
 }

@@ -44,4 +44,11 @@ impl Read for SqliteRead<'_> {
     fn robot_turns(&mut self) -> StoreResult<Vec<RobotTurn>> {
         queries::robot_turns(self.conn)
     }
+
+    fn void_matches(&mut self) -> StoreResult<i64> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT COUNT(*) FROM matches WHERE void_reason IS NOT NULL")?
+            .query_row([], |r| r.get(0))?)
+    }
 }

@@ -261,7 +261,7 @@ impl Matches for SqliteTx<'_> {
         self.conn
             .prepare_cached(
                 "UPDATE matches SET state = ?2, rng_pos = ?3, finished = ?4, deadline_at = ?5,
-                 rematch_deadline_at = ?6, finished_at = ?7, turn = ?8 WHERE id = ?1",
+                 rematch_deadline_at = ?6, finished_at = ?7, turn = ?8, void_reason = ?9 WHERE id = ?1",
             )?
             .execute(params![
                 m.id,
@@ -271,7 +271,8 @@ impl Matches for SqliteTx<'_> {
                 m.deadline_at.map(millis),
                 m.rematch_deadline_at.map(millis),
                 m.finished_at.map(millis),
-                m.turn
+                m.turn,
+                m.void_reason
             ])?;
         Ok(())
     }
