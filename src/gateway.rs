@@ -39,7 +39,12 @@ impl Gateway {
         provider: Provider,
         catalog: Catalog,
     ) -> StoreResult<Gateway> {
-        let store = Store::open(&cfg.database.url, cfg.database.max_batch).await?;
+        let store = Store::open_with_queue(
+            &cfg.database.url,
+            cfg.database.max_batch,
+            cfg.database.queue_depth,
+        )
+        .await?;
         Ok(Gateway::on(store, cfg, clock, provider, catalog))
     }
 

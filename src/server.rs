@@ -1,5 +1,6 @@
 //! `smsarena serve`: open the store, start the dispatcher, serve HTTP until SIGTERM or Ctrl-C.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -13,6 +14,7 @@ use crate::platform::catalog::Catalog;
 use crate::sms::Provider;
 
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
+    cfg.check_exposure().map_err(anyhow::Error::msg)?;
     let cfg = Arc::new(cfg);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(&cfg)?;
@@ -26,9 +28,13 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {}", cfg.http.listen))?;
     tracing::info!(listen = %cfg.http.listen, db = %cfg.database.shown_url(), provider = ?cfg.sms.provider, "serving");
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    // The peer's address reaches the handlers, for the per-address limit.
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     let _ = stop.send(true);
     running.stopped().await;
     tracing::info!("stopped");

@@ -133,5 +133,6 @@ async fn stats(State(state): State<AppState>) -> Result<Json<Value>, AppError> {
     let mut counts = counts;
     // The robot pool of this instance: turns computed, and how long they waited.
     counts.insert("robots".into(), json!(state.robots().stats()));
+    counts.insert("limits".into(), state.flood().stats());
     Ok(Json(Value::Object(counts)))
 }

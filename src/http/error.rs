@@ -1,7 +1,7 @@
 //! The one error type of the HTTP layer: internals go to the log, callers see a short reason.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -35,6 +35,14 @@ impl IntoResponse for AppError {
             AppError::BadRequest(msg) => (StatusCode::BAD_REQUEST, msg.clone()),
             AppError::Unauthorized => (StatusCode::UNAUTHORIZED, "missing or wrong secret".into()),
             AppError::BadSignature => (StatusCode::FORBIDDEN, "signature does not match".into()),
+            AppError::Store(StoreError::Busy) => {
+                // Back-pressure, not a fault: the writer's queue is full.
+                tracing::warn!("the writer's queue is full; asking the caller to retry");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "busy, retry shortly".into(),
+                )
+            }
             AppError::Store(e) => {
                 // 503, not 500: the message was not stored, and every provider
                 // retries a 5xx, so nothing is lost.
@@ -48,6 +56,12 @@ impl IntoResponse for AppError {
         if status.is_client_error() {
             tracing::debug!(%status, %reason, "request refused");
         }
-        (status, Json(json!({ "error": reason }))).into_response()
+        let mut response = (status, Json(json!({ "error": reason }))).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
     }
 }

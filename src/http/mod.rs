@@ -20,6 +20,7 @@ use crate::store::Store;
 
 mod admin;
 pub mod error;
+pub mod flood;
 pub mod webhooks;
 
 /// Provider signature algorithms, public so tests and tools can sign requests.
@@ -28,6 +29,7 @@ pub mod signatures {
 }
 
 pub use error::AppError;
+pub use flood::Flood;
 
 /// Everything a request handler needs; cheap to clone.
 #[derive(Clone)]
@@ -41,6 +43,19 @@ struct Inner {
     platform: Platform,
     clock: Arc<dyn Clock>,
     robots: RobotPool,
+    flood: Flood,
+}
+
+/// What became of an inbound text.
+#[derive(Debug)]
+pub enum Receipt {
+    /// Applied now: its effects and replies are committed.
+    Applied(Handled),
+    /// Its id was seen before: nothing done again.
+    Duplicate,
+    /// Over its phone's flood limit: dropped unrecorded (the sender told so
+    /// once a window). Acknowledged all the same, so the provider does not retry.
+    Dropped,
 }
 
 impl AppState {
@@ -54,11 +69,12 @@ impl AppState {
     ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
-                cfg,
                 store,
                 platform,
                 clock,
                 robots,
+                flood: Flood::new(&cfg.limits),
+                cfg,
             }),
         }
     }
@@ -83,21 +99,45 @@ impl AppState {
         &self.inner.platform
     }
 
+    /// The flood limits and what they held back.
+    pub fn flood(&self) -> &Flood {
+        &self.inner.flood
+    }
+
     /// Applies an inbound text durably: it returns once the message, its
     /// effects and every reply are committed, so answering 200 afterwards never
     /// acknowledges something that could be lost.
-    pub async fn receive(&self, msg: InboundMessage) -> Result<Handled, AppError> {
+    ///
+    /// A text over its phone's flood limit is dropped before the store sees
+    /// it (a flood costs the writer nothing), and the first of a window brings
+    /// one notice. A writer whose queue is full is [`AppError`] 503 at once:
+    /// the provider retries, with the same id, so nothing is applied twice.
+    pub async fn receive(&self, msg: InboundMessage) -> Result<Receipt, AppError> {
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
+        if let flood::PhoneVerdict::Drop { notify } = self.inner.flood.phone(&msg.from) {
+            tracing::debug!(phone = %msg.from, notify, "text dropped: over the phone's limit");
+            if notify {
+                self.inner
+                    .store
+                    .try_run(move |tx| platform.tell_flooding(tx, &msg.from, &msg.to, now))
+                    .await?;
+            }
+            return Ok(Receipt::Dropped);
+        }
         let handled = self
             .inner
             .store
-            .run(move |tx| platform.handle_inbound(tx, &msg, now))
+            .try_run(move |tx| platform.handle_inbound(tx, &msg, now))
             .await?;
         if handled.robots_due {
             self.inner.robots.wake();
         }
-        Ok(handled)
+        Ok(if handled.duplicate {
+            Receipt::Duplicate
+        } else {
+            Receipt::Applied(handled)
+        })
     }
 }
 
@@ -130,7 +170,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/ping", get(|| async { "pong" }))
-        .merge(webhooks::routes())
+        .merge(webhooks::routes(&state, &state.config().webhooks))
         .merge(admin::routes(state.clone()))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(body_limit))

@@ -123,6 +123,25 @@ impl Platform {
         })
     }
 
+    /// Tells a phone over its flood limit that its texts are being dropped
+    /// (once a window: the caller decides when). Nothing is recorded of the
+    /// text itself; an opted-out number hears nothing.
+    pub fn tell_flooding(
+        &self,
+        tx: &mut dyn Tx,
+        phone: &str,
+        reply_from: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let player = tx.players().by_phone(phone)?;
+        if player.as_ref().is_some_and(|p| p.opted_out) {
+            return Ok(());
+        }
+        let lang = player.map(|p| p.lang).unwrap_or_default();
+        let mut ctx = Ctx::new(self, tx, now, reply_from);
+        ctx.reply_to_phone(phone, texts::slow_down(lang))
+    }
+
     /// A known number's text. The account's commands (`STOP`, `START`,
     /// `LANG`, `R`) come first, whatever the player is doing; then what he is
     /// doing decides (see [`in_match::handle`] for the order inside a match).

@@ -369,6 +369,15 @@ pub fn match_voided(lang: Lang) -> String {
     .into()
 }
 
+/// A phone over its flood limit: its texts are dropped for a while.
+pub fn slow_down(lang: Lang) -> String {
+    lang.pick(
+        "Slishkom mnogo soobshchenii. Vashi soobshcheniya ne prinimayutsya okolo minuty, zatem otpravte ix snova.",
+        "Too many texts. Yours are not being read for about a minute; send them again after that.",
+    )
+    .to_string()
+}
+
 /// A missed deadline in a game whose null move is only a reminder.
 pub fn turn_reminder(lang: Lang, missed: u32, max: u32) -> String {
     match lang {

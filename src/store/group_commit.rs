@@ -112,6 +112,22 @@ where
     answer.await.map_err(|_| StoreError::WriterGone)?
 }
 
+/// Like [`submit`], but a full queue is [`StoreError::Busy`] at once: the
+/// caller (a webhook) answers 503 and the provider retries later, instead of
+/// every request waiting in a queue that only grows.
+pub(super) async fn try_submit<T, F>(jobs: &mpsc::Sender<Box<dyn Job>>, work: F) -> StoreResult<T>
+where
+    T: Send + 'static,
+    F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+{
+    let (job, answer) = job(work);
+    jobs.try_send(job).map_err(|e| match e {
+        mpsc::error::TrySendError::Full(_) => StoreError::Busy,
+        mpsc::error::TrySendError::Closed(_) => StoreError::WriterGone,
+    })?;
+    answer.await.map_err(|_| StoreError::WriterGone)?
+}
+
 /// A job for `work`, and where its result will arrive.
 pub(super) fn job<T, F>(work: F) -> (Box<dyn Job>, oneshot::Receiver<StoreResult<T>>)
 where

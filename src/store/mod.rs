@@ -39,6 +39,9 @@ pub enum StoreError {
     Migration(#[from] rusqlite_migration::Error),
     #[error("the database writer has stopped")]
     WriterGone,
+    /// The writer's queue is full: try again shortly.
+    #[error("the database writer is busy")]
+    Busy,
     #[error("commit failed: {0}")]
     CommitFailed(String),
     #[error("the transaction panicked")]
@@ -78,16 +81,28 @@ pub enum Store {
 impl Store {
     /// Opens (creating and migrating) the database a URL names.
     pub async fn open(url: &str, max_batch: usize) -> StoreResult<Store> {
+        Store::open_with_queue(url, max_batch, DEFAULT_QUEUE_DEPTH).await
+    }
+
+    /// Like [`Store::open`], with at most `queue_depth` callers waiting for
+    /// the writer before [`Store::try_run`] answers [`StoreError::Busy`].
+    pub async fn open_with_queue(
+        url: &str,
+        max_batch: usize,
+        queue_depth: usize,
+    ) -> StoreResult<Store> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             return Ok(Store::Postgres(
-                PgStore::open(url, PG_POOL_SIZE, max_batch).await?,
+                PgStore::open(url, PG_POOL_SIZE, max_batch, queue_depth).await?,
             ));
         }
         if let Some(path) = url.strip_prefix("sqlite://") {
             let path = path.to_string();
-            let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path, max_batch))
-                .await
-                .map_err(|_| StoreError::WriterGone)??;
+            let store = tokio::task::spawn_blocking(move || {
+                SqliteStore::open(&path, max_batch, queue_depth)
+            })
+            .await
+            .map_err(|_| StoreError::WriterGone)??;
             Ok(Store::Sqlite(store))
         } else {
             Err(StoreError::UnsupportedUrl(url.to_string()))
@@ -106,6 +121,20 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.run(f).await,
             Store::Postgres(s) => s.run(f).await,
+        }
+    }
+
+    /// Like [`Store::run`], but a writer whose queue is full answers
+    /// [`StoreError::Busy`] at once instead of making the caller wait: for
+    /// webhooks, whose provider retries a 503 later.
+    pub async fn try_run<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
+        match self {
+            Store::Sqlite(s) => s.try_run(f).await,
+            Store::Postgres(s) => s.try_run(f).await,
         }
     }
 
@@ -171,6 +200,9 @@ impl Store {
         }
     }
 }
+
+/// Callers that may wait for a writer by default.
+pub const DEFAULT_QUEUE_DEPTH: usize = 8192;
 
 /// Pooled connections each instance keeps to PostgreSQL beside its writer's
 /// one: for the dispatcher's claims ([`Store::run_solo`]) and health checks.

@@ -55,6 +55,8 @@ impl TestApp {
         cfg.http.public_url = "https://sms.example.com".into();
         // Robots think briefly in tests: the games' own tests measure them.
         cfg.robots.budget_ms = 50;
+        // Tests text far faster than a thumb: the flood limits have their own tests.
+        cfg.limits.phone_per_minute = 0;
         adjust(&mut cfg);
         let clock = Arc::new(ManualClock::new(
             Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
@@ -130,22 +132,19 @@ impl TestApp {
         let id = self
             .next_id
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let body =
-            serde_json::json!({ "id": format!("t{id}"), "from": from, "to": to, "text": text });
-        let reply = self
-            .request(
-                Request::post("/webhooks/generic")
-                    .header("content-type", "application/json")
-                    .body(Body::from(body.to_string()))
-                    .unwrap(),
-            )
-            .await;
+        let reply = self.post_sms(&format!("t{id}"), from, to, text).await;
         assert_eq!(
             reply.status,
             StatusCode::OK,
             "webhook refused {text:?}: {}",
             reply.body
         );
+    }
+
+    /// Posts one text with the provider id `id` through the generic webhook,
+    /// whatever the answer.
+    pub async fn post_sms(&self, id: &str, from: &str, to: &str, text: &str) -> Reply {
+        self.request(sms_request(id, from, to, text)).await
     }
 
     /// A phone texts the game number.
@@ -276,6 +275,15 @@ impl TestApp {
 /// The application as every test gets it: the games players can ask for and
 /// the trial game, and a console provider that the tests never start (they
 /// read the outbox instead).
+/// The generic webhook's request for one text.
+pub fn sms_request(id: &str, from: &str, to: &str, text: &str) -> Request<Body> {
+    let body = serde_json::json!({ "id": id, "from": from, "to": to, "text": text });
+    Request::post("/webhooks/generic")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
 async fn build(cfg: Arc<Config>, clock: Arc<ManualClock>) -> Gateway {
     let provider = Provider::from_config(&cfg).expect("the console provider");
     let catalog = Catalog::new(&cfg).with_trial();

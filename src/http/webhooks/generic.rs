@@ -9,9 +9,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::config::Config;
-use crate::http::{AppError, AppState};
+use crate::http::{AppError, AppState, Receipt};
 use crate::inbound::{InboundMessage, normalise_phone};
-use crate::platform::Handled;
 use crate::store::TextStatus;
 
 use super::{StatusReport, check_secret};
@@ -31,12 +30,9 @@ pub(super) async fn inbound(
 ) -> Result<Json<Value>, AppError> {
     let msg = parse_inbound(state.config(), &headers, &body, state.clock().now())?;
     let status = match state.receive(msg).await? {
-        Handled {
-            duplicate: false, ..
-        } => "accepted",
-        Handled {
-            duplicate: true, ..
-        } => "duplicate",
+        Receipt::Applied(_) => "accepted",
+        Receipt::Duplicate => "duplicate",
+        Receipt::Dropped => "rate_limited",
     };
     Ok(Json(json!({ "status": status })))
 }

@@ -11,10 +11,12 @@
 //! [`InboundMessage`]: crate::inbound::InboundMessage
 
 use axum::Router;
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
 use subtle::ConstantTimeEq;
 
 use super::{AppError, AppState};
+use crate::config::WebhooksConfig;
 use crate::store::TextStatus;
 
 pub mod generic;
@@ -25,28 +27,43 @@ pub mod vonage;
 pub use twilio::twilio_signature;
 pub use vonage::vonage_signature;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/webhooks/generic", post(generic::inbound))
-        .route("/webhooks/generic/status", post(generic::status))
-        .route(
-            "/webhooks/kannel",
-            get(kannel::inbound_get).post(kannel::inbound_post),
-        )
-        .route(
-            "/webhooks/kannel/status",
-            get(kannel::status).post(kannel::status),
-        )
-        .route("/webhooks/twilio", post(twilio::inbound))
-        .route("/webhooks/twilio/status", post(twilio::status))
-        .route(
-            "/webhooks/vonage",
-            get(vonage::inbound).post(vonage::inbound),
-        )
-        .route(
-            "/webhooks/vonage/status",
-            get(vonage::status).post(vonage::status),
-        )
+/// The enabled providers' webhooks (a disabled one is not served: 404),
+/// each request counted against its source address's limit first.
+pub fn routes(state: &AppState, enabled: &WebhooksConfig) -> Router<AppState> {
+    let mut router = Router::new();
+    if enabled.generic {
+        router = router
+            .route("/webhooks/generic", post(generic::inbound))
+            .route("/webhooks/generic/status", post(generic::status));
+    }
+    if enabled.kannel {
+        router = router
+            .route(
+                "/webhooks/kannel",
+                get(kannel::inbound_get).post(kannel::inbound_post),
+            )
+            .route(
+                "/webhooks/kannel/status",
+                get(kannel::status).post(kannel::status),
+            );
+    }
+    if enabled.twilio {
+        router = router
+            .route("/webhooks/twilio", post(twilio::inbound))
+            .route("/webhooks/twilio/status", post(twilio::status));
+    }
+    if enabled.vonage {
+        router = router
+            .route(
+                "/webhooks/vonage",
+                get(vonage::inbound).post(vonage::inbound),
+            )
+            .route(
+                "/webhooks/vonage/status",
+                get(vonage::status).post(vonage::status),
+            );
+    }
+    router.route_layer(from_fn_with_state(state.clone(), super::flood::by_address))
 }
 
 /// Compares a presented secret with the configured one without leaking timing.

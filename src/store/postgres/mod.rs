@@ -62,9 +62,6 @@ mod writer;
 use read::PgRead;
 use tx::PgTx;
 
-/// Jobs waiting for the writer; callers wait (backpressure) when it is full.
-const QUEUE_DEPTH: usize = 8192;
-
 #[derive(Clone)]
 pub struct PgStore {
     jobs: mpsc::Sender<Box<dyn Job>>,
@@ -74,7 +71,12 @@ pub struct PgStore {
 }
 
 impl PgStore {
-    pub async fn open(url: &str, pool_size: u32, max_batch: usize) -> StoreResult<PgStore> {
+    pub async fn open(
+        url: &str,
+        pool_size: u32,
+        max_batch: usize,
+        queue_depth: usize,
+    ) -> StoreResult<PgStore> {
         let options = PgConnectOptions::from_str(url)?;
         // The claims' best plan depends on how many texts wait and when they
         // fall due, which changes by the second: planned for each run. A
@@ -94,7 +96,7 @@ impl PgStore {
             .await
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let texts_queued = Arc::new(Notify::new());
-        let (jobs, rx) = mpsc::channel(QUEUE_DEPTH);
+        let (jobs, rx) = mpsc::channel(queue_depth.max(1));
         writer::Writer::new(options, max_batch, texts_queued.clone()).start(rx)?;
         Ok(PgStore {
             jobs,
@@ -109,6 +111,15 @@ impl PgStore {
         F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
     {
         group_commit::submit(&self.jobs, f).await
+    }
+
+    /// Like `run`, but [`StoreError::Busy`] at once when the writer's queue is full.
+    pub async fn try_run<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
+        group_commit::try_submit(&self.jobs, f).await
     }
 
     /// Runs `f` in a transaction of its own on a pooled connection, beside

@@ -34,9 +34,6 @@ mod tx;
 use read::SqliteRead;
 pub(super) use tx::SqliteTx;
 
-/// Jobs waiting for the writer; callers wait (backpressure) when it is full.
-const QUEUE_DEPTH: usize = 8192;
-
 /// The migrations, found in their folder as PostgreSQL's are (`sqlx::migrate!`):
 /// every `NNNN_name.sql`, applied in the order of their names.
 static MIGRATIONS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/migrations/sqlite");
@@ -68,7 +65,7 @@ type Feed = Arc<OnceLock<mpsc::UnboundedSender<OutboxEvent>>>;
 
 impl SqliteStore {
     /// Opens the file (creating it and its folder), migrates it and starts the writer thread.
-    pub fn open(path: &str, max_batch: usize) -> StoreResult<SqliteStore> {
+    pub fn open(path: &str, max_batch: usize, queue_depth: usize) -> StoreResult<SqliteStore> {
         if let Some(dir) = Path::new(path)
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
@@ -92,7 +89,7 @@ impl SqliteStore {
         reader.pragma_update(None, "busy_timeout", 5000)?;
         reader.pragma_update(None, "query_only", true)?;
 
-        let (jobs, rx) = mpsc::channel(QUEUE_DEPTH);
+        let (jobs, rx) = mpsc::channel(queue_depth.max(1));
         let feed = Feed::default();
         let writer_side = feed.clone();
         std::thread::Builder::new()
@@ -112,6 +109,15 @@ impl SqliteStore {
         F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
     {
         group_commit::submit(&self.jobs, f).await
+    }
+
+    /// Like `run`, but [`StoreError::Busy`] at once when the writer's queue is full.
+    pub async fn try_run<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
+        group_commit::try_submit(&self.jobs, f).await
     }
 
     /// Runs `f` on the read connection, in a read transaction of its own, so

@@ -2,13 +2,21 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
-use std::str::FromStr;
 use std::time::Duration;
 
+use figment::Figment;
 use figment::providers::{Format, Serialized, Toml};
-use figment::value::{Dict, Map, Value};
-use figment::{Figment, Metadata, Profile, Provider};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
+
+mod env;
+mod exposure;
+mod limits;
+mod secret;
+
+pub use env::EnvStrings;
+use env::lenient;
+pub use limits::{AddressList, LimitsConfig};
+pub use secret::{Secret, scrub};
 
 /// The whole configuration. Every key has a default, so an empty file is valid.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -25,6 +33,7 @@ pub struct Config {
     pub intelball: IntelballConfig,
     pub auto_race: AutoRaceConfig,
     pub robots: RobotsConfig,
+    pub limits: LimitsConfig,
     pub log: LogConfig,
 }
 
@@ -42,6 +51,11 @@ pub struct HttpConfig {
     /// A request that takes longer than this is answered 503 so providers retry.
     #[serde(deserialize_with = "lenient")]
     pub request_timeout_ms: u64,
+    /// Serve on an address other hosts can reach even while an enabled
+    /// webhook checks no secret or signature (anyone could then play as
+    /// anyone). Off: such a listener is refused at start.
+    #[serde(deserialize_with = "lenient")]
+    pub allow_insecure_public_webhooks: bool,
 }
 
 impl Default for HttpConfig {
@@ -51,6 +65,7 @@ impl Default for HttpConfig {
             public_url: String::new(),
             max_body_bytes: 64 * 1024,
             request_timeout_ms: 10_000,
+            allow_insecure_public_webhooks: false,
         }
     }
 }
@@ -74,6 +89,10 @@ pub struct DatabaseConfig {
     /// Most callers the writer (SQLite or PostgreSQL) commits in one transaction.
     #[serde(deserialize_with = "lenient")]
     pub max_batch: usize,
+    /// Callers that may wait for the writer at once; past it a request is
+    /// answered 503 at once (the provider retries), not queued without end.
+    #[serde(deserialize_with = "lenient")]
+    pub queue_depth: usize,
 }
 
 impl DatabaseConfig {
@@ -99,6 +118,7 @@ impl Default for DatabaseConfig {
         DatabaseConfig {
             url: "sqlite://smsarena.db".into(),
             max_batch: 128,
+            queue_depth: crate::store::DEFAULT_QUEUE_DEPTH,
         }
     }
 }
@@ -121,11 +141,32 @@ impl Default for NumbersConfig {
     }
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WebhooksConfig {
     /// Shared secret for `generic` (header `X-Webhook-Secret`) and `kannel` (query `secret`).
     pub secret: Secret,
+    /// Which inbound webhooks are served; a disabled one answers 404.
+    #[serde(deserialize_with = "lenient")]
+    pub generic: bool,
+    #[serde(deserialize_with = "lenient")]
+    pub kannel: bool,
+    #[serde(deserialize_with = "lenient")]
+    pub twilio: bool,
+    #[serde(deserialize_with = "lenient")]
+    pub vonage: bool,
+}
+
+impl Default for WebhooksConfig {
+    fn default() -> Self {
+        WebhooksConfig {
+            secret: Secret::default(),
+            generic: true,
+            kannel: true,
+            twilio: true,
+            vonage: true,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
@@ -444,146 +485,6 @@ impl Config {
             .merge(EnvStrings::from_process())
             .extract()
             .map_err(Box::new)
-    }
-}
-
-/// A password, token or shared secret from the configuration: used as the
-/// text it is, never shown. Its `Debug` says `[redacted]` (or `""` when it is
-/// not set), so a configuration printed in a log or an error leaks nothing;
-/// [`SmsConfig::secrets`] lists the values senders must scrub from what
-/// providers answer.
-#[derive(Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(transparent)]
-pub struct Secret(String);
-
-impl Secret {
-    /// The value itself, for the one place that must use it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::ops::Deref for Secret {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl From<&str> for Secret {
-    fn from(s: &str) -> Secret {
-        Secret(s.to_string())
-    }
-}
-
-impl From<String> for Secret {
-    fn from(s: String) -> Secret {
-        Secret(s)
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0.is_empty() {
-            f.write_str("\"\"")
-        } else {
-            f.write_str("[redacted]")
-        }
-    }
-}
-
-/// Replaces every one of `secrets` in `text` (as it is, and percent-encoded
-/// as it would stand in a URL) with `[redacted]`.
-pub fn scrub(text: &str, secrets: &[String]) -> String {
-    let mut out = text.to_string();
-    for secret in secrets.iter().filter(|s| !s.is_empty()) {
-        let encoded =
-            percent_encoding::utf8_percent_encode(secret, percent_encoding::NON_ALPHANUMERIC)
-                .to_string();
-        out = out
-            .replace(secret, "[redacted]")
-            .replace(&encoded, "[redacted]");
-    }
-    out
-}
-
-/// `SMSARENA_<SECTION>__<KEY>` variables, each kept as the string it is.
-/// figment's own `Env` provider reads `20261201` as a number and `002227` as
-/// 2227, so a digits-only secret stopped the service and a short number lost
-/// its zeros; here every value is text, and the fields that are not
-/// ([`lenient`]) parse it.
-#[derive(Clone, Debug, Default)]
-pub struct EnvStrings(Vec<(String, String)>);
-
-impl EnvStrings {
-    /// The prefix every configuration variable has.
-    pub const PREFIX: &'static str = "SMSARENA_";
-
-    pub fn from_process() -> EnvStrings {
-        EnvStrings::from_vars(std::env::vars())
-    }
-
-    pub fn from_vars(vars: impl IntoIterator<Item = (String, String)>) -> EnvStrings {
-        EnvStrings(
-            vars.into_iter()
-                .filter_map(|(k, v)| Some((k.strip_prefix(Self::PREFIX)?.to_lowercase(), v)))
-                .collect(),
-        )
-    }
-}
-
-impl Provider for EnvStrings {
-    fn metadata(&self) -> Metadata {
-        Metadata::named(format!("`{}` environment variable(s)", Self::PREFIX))
-    }
-
-    fn data(&self) -> Result<Map<Profile, Dict>, figment::Error> {
-        let mut root = Dict::new();
-        for (key, value) in &self.0 {
-            let path: Vec<&str> = key.split("__").collect();
-            let (leaf, sections) = path.split_last().expect("split yields one part at least");
-            let mut dict = &mut root;
-            for section in sections {
-                let entry = dict
-                    .entry(section.to_string())
-                    .or_insert_with(|| Value::from(Dict::new()));
-                dict = match entry {
-                    Value::Dict(_, inner) => inner,
-                    _ => {
-                        return Err(figment::Error::from(format!(
-                            "{}{key}: {section} is a value, not a section",
-                            Self::PREFIX
-                        )));
-                    }
-                };
-            }
-            dict.insert(leaf.to_string(), Value::from(value.clone()));
-        }
-        Ok(Profile::Default.collect(root))
-    }
-}
-
-/// A number, a flag or an address, given as itself (TOML) or as text
-/// (an environment variable).
-fn lenient<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de> + FromStr,
-    T::Err: std::fmt::Display,
-{
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Given<T> {
-        Value(T),
-        Text(String),
-    }
-    match Given::<T>::deserialize(deserializer)? {
-        Given::Value(v) => Ok(v),
-        Given::Text(text) => text
-            .trim()
-            .parse()
-            .map_err(|e| serde::de::Error::custom(format!("{text:?}: {e}"))),
     }
 }
 
