@@ -2,7 +2,7 @@
 //! level-1 and level-2 scores, best first: for tuning the drivers.
 //!
 //! ```text
-//! cargo run -p auto_race --example ar_explain -- "AR1 track=..."
+//! cargo run --example ar_explain -- "AR1 track=..."
 //! ```
 
 use rand::SeedableRng;

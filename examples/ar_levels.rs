@@ -5,7 +5,7 @@
 //! draws a new lot. Prints race wins, points and time per move.
 //!
 //! ```text
-//! cargo run --release -p auto_race --example ar_levels -- A B [races] [players] [budget]
+//! cargo run --release --example ar_levels -- A B [races] [players] [budget]
 //! ```
 //!
 //! `A`, `B`: `1`-`3` or `naive`. `budget`: milliseconds per move (`1000`), or

@@ -2,7 +2,7 @@
 //! player on turn receives, then the final texts: a race as the phones see it.
 //!
 //! ```text
-//! cargo run -p auto_race --example ar_trace -- [players] [levels] [seed] [options...]
+//! cargo run --example ar_trace -- [players] [levels] [seed] [options...]
 //! ```
 //!
 //! `levels`: one per seat, comma-separated, `1`-`3` or `n` (the naive

@@ -1,7 +1,7 @@
 //! Plays robot levels against each other and prints wins, draws, losses and
 //! the time per move.
 //!
-//! `cargo run --release -p intelball --example ib_levels -- A B GAMES MILLIS [LIMIT]`
+//! `cargo run --release --example ib_levels -- A B GAMES MILLIS [LIMIT]`
 //! plays GAMES games of level A against level B (A is Blue in even games,
 //! Red in odd ones), each robot move within MILLIS ms of real time, each
 //! game to T = LIMIT (default 90).

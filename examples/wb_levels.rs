@@ -1,6 +1,6 @@
 //! Plays matches between two robot levels and prints wins, draws, losses and time per move.
 //!
-//! `cargo run --release -p word_battle --example wb_levels -- A B [games] [millis|Nnodes] [len] [en]`
+//! `cargo run --release --example wb_levels -- A B [games] [millis|Nnodes] [len] [en]`
 //! e.g. `... -- 1 2 100 1000`, `... -- 2 3 100 N40` (a node budget instead of a clock).
 //! Level A sits on seat 0, which plays Red (and so starts) in even games and
 //! Blue in odd ones.

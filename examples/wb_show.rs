@@ -1,6 +1,6 @@
-//! Prints what the players read during the seed's example game (used for docs/word_battle.md).
+//! Prints what the players read during the seed's example game (used for docs/games/word_battle.md).
 //!
-//! `cargo run -p word_battle --example show`
+//! `cargo run --example wb_show`
 
 use rand::SeedableRng;
 use smsarena::games::word_battle::{Move, State, Variant, WordBattle};
