@@ -69,6 +69,12 @@ async fn fake_send(State(fake): State<Fake>, Json(body): Json<serde_json::Value>
 }
 
 async fn start_fake(script: Vec<Misbehave>) -> (Fake, String) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    start_fake_on(listener, script)
+}
+
+/// The fake provider on a listener the test chose (a port that refused connections until now).
+fn start_fake_on(listener: tokio::net::TcpListener, script: Vec<Misbehave>) -> (Fake, String) {
     let fake = Fake {
         script: Arc::new(Mutex::new(script)),
         ..Default::default()
@@ -76,7 +82,6 @@ async fn start_fake(script: Vec<Misbehave>) -> (Fake, String) {
     let router = axum::Router::new()
         .route("/send", post(fake_send))
         .with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/send", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     (fake, url)
@@ -186,6 +191,44 @@ async fn every_text_arrives_once_in_order_despite_failures() {
         *fake.requests.lock().unwrap() >= 21,
         "the failures were really served"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_provider_that_is_down_gets_every_text_once_in_order_when_it_comes_up() {
+    // A port nothing listens on: every send is a refused connection.
+    let port = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::fresh_database(dir.path()).await;
+    let store = open_store(&db).await;
+    let mut cfg = fast_config(&format!("http://127.0.0.1:{port}/send"));
+    // Retries come every 10-50 ms here: enough of them to outlast the outage.
+    cfg.sms.max_attempts = 1000;
+    let phones = ["+1101", "+1102"];
+    let stop = start_dispatcher(&store, &cfg);
+    queue_texts(&store, &phones, 4).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let attempted = store
+        .read(|tx| tx.texts_to("+1101"))
+        .await
+        .unwrap()
+        .iter()
+        .filter(|t| t.status != TextStatus::Sent && t.attempts > 0)
+        .count();
+    assert!(
+        attempted > 0,
+        "sends were tried while the provider was down"
+    );
+    // The provider comes up on the same port, slow at first.
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let (fake, _) = start_fake_on(listener, vec![Misbehave::Hang, Misbehave::TooMany]);
+    wait_until_delivered(&fake, 8).await;
+    stop.send(true).unwrap();
+    assert_exactly_once_in_order(&fake, &phones, 4);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

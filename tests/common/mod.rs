@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cluster;
+pub mod lock;
 pub mod logs;
 
 use std::sync::Arc;
