@@ -17,6 +17,20 @@ pub struct InboundMessage {
     pub received_at: DateTime<Utc>,
 }
 
+/// Where a part of a long text stands in it, as the provider numbers the
+/// parts (Vonage's `concat-ref`, `concat-part`, `concat-total`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Shared by every part of one text from one phone (and reused later).
+    pub reference: String,
+    /// `1..=total`.
+    pub number: u32,
+    pub total: u32,
+}
+
+/// Most parts a concatenated SMS has (its header counts them in one byte).
+pub const MAX_PARTS: u32 = 255;
+
 /// Trims a phone number as providers send it; the number itself is the player's identity.
 pub fn normalise_phone(raw: &str) -> String {
     raw.chars().filter(|c| !c.is_whitespace()).collect()

@@ -9,10 +9,22 @@ use crate::http::AppState;
 /// Longest sleep between looks, so a deadline set by another writer is seen within it.
 const MAX_SLEEP: Duration = Duration::from_millis(500);
 
+/// How long the parts of a long inbound text wait for the rest (providers
+/// deliver a text's parts within seconds; a part later than this is lost).
+pub const FRAGMENT_TIMEOUT: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
+
+/// How often parts past [`FRAGMENT_TIMEOUT`] are looked for.
+const FRAGMENT_SWEEP_EVERY: Duration = Duration::from_secs(60);
+
 pub async fn run(state: AppState, mut shutdown: watch::Receiver<bool>) {
     let store = state.store().clone();
     let clock = state.clock().clone();
+    let mut next_sweep = tokio::time::Instant::now();
     while !*shutdown.borrow() {
+        if tokio::time::Instant::now() >= next_sweep {
+            next_sweep += FRAGMENT_SWEEP_EVERY;
+            drop_stale_fragments(&state).await;
+        }
         let (fired, failed) = fire_due(&state).await;
         if fired > 0 && failed == 0 {
             continue;
@@ -31,6 +43,31 @@ pub async fn run(state: AppState, mut shutdown: watch::Receiver<bool>) {
         tokio::select! {
             _ = tokio::time::sleep(sleep) => {}
             _ = shutdown.changed() => {}
+        }
+    }
+}
+
+/// Drops the parts of long texts that waited past [`FRAGMENT_TIMEOUT`] for
+/// the rest, and says so in the log; how many parts went.
+pub async fn drop_stale_fragments(state: &AppState) -> u64 {
+    let before = state.clock().now() - FRAGMENT_TIMEOUT;
+    match state
+        .store()
+        .run(move |tx| tx.fragments().drop_stale(before))
+        .await
+    {
+        Ok(0) => 0,
+        Ok(dropped) => {
+            tracing::warn!(
+                dropped,
+                "parts of long texts dropped: the rest never came within {} minutes",
+                FRAGMENT_TIMEOUT.num_minutes()
+            );
+            dropped
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "dropping stale parts of long texts failed");
+            0
         }
     }
 }

@@ -11,8 +11,8 @@ mod common;
 use chrono::{Duration, Utc};
 use smsarena::inbound::InboundMessage;
 use smsarena::store::{
-    Arrival, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, RobotTurn, SentText, Store,
-    StoreError, TextStatus,
+    Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, RobotTurn, SentText,
+    Store, StoreError, TextStatus,
 };
 
 async fn open() -> (tempfile::TempDir, Store, String) {
@@ -334,6 +334,74 @@ async fn an_inbound_message_is_taken_once_with_its_sender() {
         other => panic!("expected the known sender, got {other:?}"),
     }
     assert_eq!(store.read(|r| r.count_rows("inbound")).await.unwrap(), 2);
+}
+
+fn fragment(reference: &str, part: u32, total: u32, text: &str, minutes_ago: i64) -> Fragment {
+    Fragment {
+        provider: "vonage".into(),
+        from: "+7002".into(),
+        reference: reference.into(),
+        part,
+        total,
+        text: text.into(),
+        received_at: Utc::now() - Duration::minutes(minutes_ago),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_parts_of_a_long_text_are_joined_once_all_are_in_and_stale_ones_dropped() {
+    let (_dir, store, _) = open().await;
+    // Parts out of order, one repeated, across transactions.
+    let first = store
+        .run(|tx| {
+            let a = tx.fragments().add(&fragment("r1", 3, 3, "ck", 0))?;
+            let b = tx.fragments().add(&fragment("r1", 1, 3, "R lo", 0))?;
+            let c = tx.fragments().add(&fragment("r1", 1, 3, "R lo", 0))?;
+            Ok((a, b, c))
+        })
+        .await
+        .unwrap();
+    assert_eq!(first, (None, None, None));
+    let whole = store
+        .run(|tx| tx.fragments().add(&fragment("r1", 2, 3, "ngni", 0)))
+        .await
+        .unwrap();
+    assert_eq!(whole.as_deref(), Some("R longnick"), "in the parts' order");
+    assert_eq!(
+        store
+            .read(|r| r.count_rows("inbound_fragments"))
+            .await
+            .unwrap(),
+        0,
+        "a joined text's parts are gone"
+    );
+    // The reference comes back later for another text: a new text.
+    let again = store
+        .run(|tx| {
+            tx.fragments().add(&fragment("r1", 1, 2, "H", 0))?;
+            tx.fragments().add(&fragment("r1", 2, 2, "ELP", 0))
+        })
+        .await
+        .unwrap();
+    assert_eq!(again.as_deref(), Some("HELP"));
+    // A part that never completes goes by age, a fresh one stays.
+    let dropped = store
+        .run(|tx| {
+            tx.fragments().add(&fragment("old", 1, 2, "x", 30))?;
+            tx.fragments().add(&fragment("new", 1, 2, "y", 0))?;
+            tx.fragments()
+                .drop_stale(Utc::now() - Duration::minutes(10))
+        })
+        .await
+        .unwrap();
+    assert_eq!(dropped, 1);
+    assert_eq!(
+        store
+            .read(|r| r.count_rows("inbound_fragments"))
+            .await
+            .unwrap(),
+        1
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

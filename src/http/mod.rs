@@ -13,10 +13,10 @@ use tower_http::trace::TraceLayer;
 
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::inbound::InboundMessage;
+use crate::inbound::{InboundMessage, Part};
 use crate::platform::{Handled, Platform};
 use crate::robots::RobotPool;
-use crate::store::Store;
+use crate::store::{Fragment, Store};
 
 mod admin;
 pub mod error;
@@ -53,6 +53,8 @@ pub enum Receipt {
     Applied(Handled),
     /// Its id was seen before: nothing done again.
     Duplicate,
+    /// A part of a long text, kept until the others arrive.
+    Waiting,
     /// Over its phone's flood limit: dropped unrecorded (the sender told so
     /// once a window). Acknowledged all the same, so the provider does not retry.
     Dropped,
@@ -113,35 +115,97 @@ impl AppState {
     /// one notice. A writer whose queue is full is [`AppError`] 503 at once:
     /// the provider retries, with the same id, so nothing is applied twice.
     pub async fn receive(&self, msg: InboundMessage) -> Result<Receipt, AppError> {
-        let platform = self.inner.platform.clone();
-        let now = self.inner.clock.now();
-        if let flood::PhoneVerdict::Drop { notify } = self.inner.flood.phone(&msg.from) {
-            tracing::debug!(phone = %msg.from, notify, "text dropped: over the phone's limit");
-            if notify {
-                self.inner
-                    .store
-                    .try_run(move |tx| platform.tell_flooding(tx, &msg.from, &msg.to, now))
-                    .await?;
-            }
+        if self.held_back(&msg).await? {
             return Ok(Receipt::Dropped);
         }
+        let platform = self.inner.platform.clone();
+        let now = self.inner.clock.now();
         let handled = self
             .inner
             .store
             .try_run(move |tx| platform.handle_inbound(tx, &msg, now))
             .await?;
+        Ok(self.settle(handled))
+    }
+
+    /// Counts a text against its phone's flood limit: `true` when it is over
+    /// it and is to be dropped (the first of a window brings one notice).
+    async fn held_back(&self, msg: &InboundMessage) -> Result<bool, AppError> {
+        let flood::PhoneVerdict::Drop { notify } = self.inner.flood.phone(&msg.from) else {
+            return Ok(false);
+        };
+        tracing::debug!(phone = %msg.from, notify, "text dropped: over the phone's limit");
+        if notify {
+            let platform = self.inner.platform.clone();
+            let now = self.inner.clock.now();
+            let (from, to) = (msg.from.clone(), msg.to.clone());
+            self.inner
+                .store
+                .try_run(move |tx| platform.tell_flooding(tx, &from, &to, now))
+                .await?;
+        }
+        Ok(true)
+    }
+
+    /// After a text's commit: wakes the robots it made due.
+    fn settle(&self, handled: Handled) -> Receipt {
         if handled.robots_due {
             self.inner.robots.wake();
         }
-        Ok(if handled.duplicate {
+        if handled.duplicate {
             Receipt::Duplicate
         } else {
             Receipt::Applied(handled)
-        })
+        }
     }
 }
 
 impl AppState {
+    /// Keeps one part of a long text durably and, with the last part in,
+    /// applies the whole text as one (under the id of the part that
+    /// completed it). A repeated part changes nothing. The flood limit counts
+    /// each part as a text.
+    pub async fn receive_part(
+        &self,
+        part_msg: InboundMessage,
+        part: Part,
+    ) -> Result<Receipt, AppError> {
+        if self.held_back(&part_msg).await? {
+            return Ok(Receipt::Dropped);
+        }
+        let platform = self.inner.platform.clone();
+        let now = self.inner.clock.now();
+        let handled = self
+            .inner
+            .store
+            .try_run(move |tx| {
+                let fragment = Fragment {
+                    provider: part_msg.provider.to_string(),
+                    from: part_msg.from.clone(),
+                    reference: part.reference.clone(),
+                    part: part.number,
+                    total: part.total,
+                    text: part_msg.text.clone(),
+                    received_at: part_msg.received_at,
+                };
+                match tx.fragments().add(&fragment)? {
+                    None => Ok(None),
+                    Some(text) => {
+                        let whole = InboundMessage {
+                            text,
+                            ..part_msg.clone()
+                        };
+                        platform.handle_inbound(tx, &whole, now).map(Some)
+                    }
+                }
+            })
+            .await?;
+        Ok(match handled {
+            None => Receipt::Waiting,
+            Some(handled) => self.settle(handled),
+        })
+    }
+
     /// Applies a provider's delivery report to the text it names; unknown references are ignored.
     pub async fn report_status(
         &self,

@@ -257,6 +257,20 @@ pub struct RobotTurn {
     pub due_at: DateTime<Utc>,
 }
 
+/// One part of a long inbound text, as the provider numbered it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fragment {
+    pub provider: String,
+    pub from: String,
+    /// The provider's reference shared by every part of one text.
+    pub reference: String,
+    /// `1..=total`.
+    pub part: u32,
+    pub total: u32,
+    pub text: String,
+    pub received_at: DateTime<Utc>,
+}
+
 /// An inbound message as [`Tx::accept_inbound`] found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arrival {

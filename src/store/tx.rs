@@ -11,8 +11,8 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewText, OutboxText, Player, RobotTurn,
-    SeatRecord, SentText, TextStatus,
+    Arrival, Fragment, MatchRecord, MoveRecord, NewMatch, NewMove, NewText, OutboxText, Player,
+    RobotTurn, SeatRecord, SentText, TextStatus,
 };
 use crate::inbound::InboundMessage;
 
@@ -25,6 +25,18 @@ pub trait Tx {
     fn timers(&mut self) -> &mut dyn Timers;
     fn robots(&mut self) -> &mut dyn Robots;
     fn outbox(&mut self) -> &mut dyn Outbox;
+    fn fragments(&mut self) -> &mut dyn Fragments;
+}
+
+/// Parts of long inbound texts (Vonage's concatenated SMS), kept durably
+/// until the last arrives, whichever instance each part reached.
+pub trait Fragments {
+    /// Keeps one part (a repeat of a part is ignored); when every part of
+    /// its text is in, deletes them and gives the whole text, parts in order.
+    fn add(&mut self, fragment: &Fragment) -> StoreResult<Option<String>>;
+    /// Deletes the parts of texts that were still incomplete at `before`
+    /// (their first part is older); how many parts went.
+    fn drop_stale(&mut self, before: DateTime<Utc>) -> StoreResult<u64>;
 }
 
 /// Phone numbers we know, and the inbound texts they sent.

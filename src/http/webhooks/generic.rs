@@ -33,6 +33,7 @@ pub(super) async fn inbound(
         Receipt::Applied(_) => "accepted",
         Receipt::Duplicate => "duplicate",
         Receipt::Dropped => "rate_limited",
+        Receipt::Waiting => "waiting",
     };
     Ok(Json(json!({ "status": status })))
 }

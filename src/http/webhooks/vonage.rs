@@ -11,7 +11,7 @@ use subtle::ConstantTimeEq;
 
 use crate::config::Config;
 use crate::http::{AppError, AppState};
-use crate::inbound::{InboundMessage, normalise_phone};
+use crate::inbound::{InboundMessage, MAX_PARTS, Part, normalise_phone};
 use crate::store::TextStatus;
 
 use super::{RawParams, StatusReport, is_form, is_json};
@@ -24,7 +24,7 @@ pub(super) async fn inbound(
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
     let query = query.unwrap_or_default();
-    let msg = parse_inbound(
+    let read = parse_inbound(
         state.config(),
         &method,
         &query,
@@ -32,7 +32,10 @@ pub(super) async fn inbound(
         &body,
         state.clock().now(),
     )?;
-    state.receive(msg).await?;
+    match read.part {
+        None => state.receive(read.message).await?,
+        Some(part) => state.receive_part(read.message, part).await?,
+    };
     Ok(StatusCode::OK)
 }
 
@@ -142,6 +145,14 @@ fn json_pairs(body: &[u8]) -> Result<Vec<(String, String)>, AppError> {
 /// Reads an inbound text from the query, plus a POST's form or JSON body;
 /// the signature when a secret is set; then `messageId`, `msisdn`, `to` and
 /// `text` (a binary message is refused).
+/// An inbound message as Vonage sent it: a whole text, or one part of a
+/// long one (`concat=true`), which waits for the others.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VonageInbound {
+    pub message: InboundMessage,
+    pub part: Option<Part>,
+}
+
 pub fn parse_inbound(
     cfg: &Config,
     method: &Method,
@@ -149,7 +160,7 @@ pub fn parse_inbound(
     headers: &HeaderMap,
     body: &[u8],
     received_at: DateTime<Utc>,
-) -> Result<InboundMessage, AppError> {
+) -> Result<VonageInbound, AppError> {
     let pairs = signed_pairs(cfg, method, query, headers, body)?;
     let get = |key: &str| param(&pairs, key);
     let required = |key: &str| {
@@ -160,7 +171,7 @@ pub fn parse_inbound(
     if get("type").as_deref() == Some("binary") {
         return Err(AppError::bad_request("binary messages are not texts"));
     }
-    Ok(InboundMessage {
+    let message = InboundMessage {
         provider: "vonage",
         provider_id: required("messageId")?,
         from: normalise_phone(&required("msisdn")?),
@@ -171,7 +182,37 @@ pub fn parse_inbound(
             .map(|(_, v)| v.clone())
             .unwrap_or_default(),
         received_at,
-    })
+    };
+    let part = if get("concat").as_deref() == Some("true") {
+        concat_part(&get)?
+    } else {
+        None
+    };
+    Ok(VonageInbound { message, part })
+}
+
+/// `concat-ref`, `concat-part` and `concat-total` of a part; `None` for a
+/// "long" text of one part, which is whole.
+fn concat_part(get: &dyn Fn(&str) -> Option<String>) -> Result<Option<Part>, AppError> {
+    let number = |key: &str| {
+        get(key)
+            .and_then(|v| v.parse::<u32>().ok())
+            .ok_or_else(|| AppError::bad_request(format!("missing or bad parameter {key}")))
+    };
+    let reference = get("concat-ref")
+        .filter(|r| !r.is_empty())
+        .ok_or_else(|| AppError::bad_request("missing parameter concat-ref"))?;
+    let (part, total) = (number("concat-part")?, number("concat-total")?);
+    if !(1..=MAX_PARTS).contains(&total) || !(1..=total).contains(&part) {
+        return Err(AppError::bad_request(format!(
+            "concat-part {part} of {total} is no part of a text"
+        )));
+    }
+    Ok((total > 1).then_some(Part {
+        reference,
+        number: part,
+        total,
+    }))
 }
 
 fn verify(secret: &str, method: &str, pairs: &[(String, String)]) -> Result<(), AppError> {

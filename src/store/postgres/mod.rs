@@ -52,6 +52,7 @@ use super::group_commit::{self, BatchTx, Job};
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
+mod fragments;
 mod outbox;
 mod parts;
 mod pending;

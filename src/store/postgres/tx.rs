@@ -191,6 +191,9 @@ impl Tx for PgTx<'_> {
     fn outbox(&mut self) -> &mut dyn Outbox {
         self
     }
+    fn fragments(&mut self) -> &mut dyn crate::store::tx::Fragments {
+        self
+    }
 }
 
 /// Records an inbound message and locks its sender's row: the sender's

@@ -26,6 +26,7 @@ use super::records::OutboxEvent;
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
+mod fragments;
 mod outbox;
 mod queries;
 mod read;

@@ -95,6 +95,9 @@ impl Tx for SqliteTx<'_> {
     fn outbox(&mut self) -> &mut dyn Outbox {
         self
     }
+    fn fragments(&mut self) -> &mut dyn crate::store::tx::Fragments {
+        self
+    }
 }
 
 impl Players for SqliteTx<'_> {
