@@ -1,4 +1,4 @@
-//! Command line: `serve` (default), `migrate`, `sim`, `bench`.
+//! Command line: `serve` (default), `migrate`, `sim`, `bench`, `engine`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,6 +25,10 @@ enum Cmd {
     /// Load generator: drive a running gateway through its webhooks with many
     /// SMS football matches and report throughput, latency and memory (see `bench/run.sh`).
     Bench(Box<crate::bench::BenchArgs>),
+    /// A game's robot on standard input and output, to match it against
+    /// other programs; no database, no configuration.
+    #[command(subcommand)]
+    Engine(crate::engine::EngineGame),
 }
 
 #[derive(clap::Args, Default)]
@@ -39,6 +43,7 @@ pub fn main() -> ExitCode {
     let command = cli.command.unwrap_or(Cmd::Serve(ConfigArg::default()));
     let arg = match command {
         Cmd::Bench(args) => return bench(*args),
+        Cmd::Engine(game) => return crate::engine::run(game),
         Cmd::Serve(ref arg) | Cmd::Migrate(ref arg) | Cmd::Sim(ref arg) => arg,
     };
     let cfg = match Config::load(arg.config.as_deref()) {
@@ -68,7 +73,7 @@ pub fn main() -> ExitCode {
                 Ok(())
             }
             Cmd::Sim(_) => crate::sim::run(cfg).await,
-            Cmd::Bench(_) => unreachable!("handled above"),
+            Cmd::Bench(_) | Cmd::Engine(_) => unreachable!("handled above"),
         }
     });
     match result {

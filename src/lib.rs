@@ -8,6 +8,7 @@ pub mod cli;
 pub mod clock;
 pub mod command;
 pub mod config;
+pub mod engine;
 pub mod games;
 pub mod gateway;
 pub mod http;

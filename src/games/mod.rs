@@ -20,6 +20,7 @@ pub mod any;
 pub mod auto_race;
 pub mod football;
 pub mod intelball;
+pub mod paper_soccer;
 pub mod trial;
 pub mod word_battle;
 

@@ -65,6 +65,15 @@ async fn match_record(
                 Ok(_) => "the moves replay to another state than the stored one".to_string(),
                 Err(e) => e.to_string(),
             };
+            // The whole record in the game's notation (paper soccer: the
+            // kurnik/PlayOK digits with their header), not cut to one SMS.
+            let history = game
+                .history(
+                    &record.initial_state,
+                    &crate::platform::history::stored_entries(&moves, seats.len()),
+                    crate::lang::Lang::En,
+                )
+                .unwrap_or_else(|e| format!("the record does not read: {e}"));
             let players: Vec<Value> = seats
                 .iter()
                 .map(|s| match &s.holder {
@@ -96,6 +105,7 @@ async fn match_record(
                 "state": record.state,
                 "players": players,
                 "moves": moves,
+                "history": history,
                 "replay": audit,
             })))
         })

@@ -6,6 +6,7 @@ use crate::games::any::{AnyGame, Entry};
 use crate::games::auto_race::{AutoRace, Track, builtin};
 use crate::games::football::Football;
 use crate::games::intelball::Intelball;
+use crate::games::paper_soccer::PaperSoccer;
 use crate::games::trial::Trial;
 use crate::games::word_battle::WordBattle;
 use crate::lang::Lang;
@@ -56,6 +57,7 @@ impl Catalog {
                 Box::new(Entry::new(Intelball {
                     limit: cfg.intelball.time_limit,
                 })),
+                Box::new(Entry::new(PaperSoccer)),
                 Box::new(Entry::new(WordBattle::new())),
                 Box::new(Entry::new(AutoRace::new(tracks))),
             ],

@@ -7,7 +7,7 @@ use super::{Ctx, texts};
 use crate::games::Recorded;
 use crate::games::any::StoredEntry;
 use crate::sms::encoding;
-use crate::store::{MatchRecord, MoveKind, Player, StoreResult};
+use crate::store::{MatchRecord, MoveKind, MoveRecord, Player, StoreResult};
 
 /// `H` after a match: of the player's most recent one.
 pub(super) fn of_last_match(
@@ -33,22 +33,7 @@ pub(super) fn reply(
     };
     let moves = ctx.tx.matches().moves(record.id)?;
     let seats = ctx.tx.matches().seats(record.id)?.len();
-    let entries: Vec<StoredEntry<'_>> = moves
-        .iter()
-        .map(|m| StoredEntry {
-            seat: m.seat,
-            what: match m.kind {
-                MoveKind::Move => Recorded::Move(m.notation.as_str()),
-                MoveKind::Null => Recorded::Null(m.notation.as_str()),
-                MoveKind::Withdrawal => Recorded::Withdrawal(
-                    parse_withdrawal(&m.notation, seats)
-                        .map(|(why, _)| why)
-                        .unwrap_or(crate::games::Withdrawal::Resigned),
-                ),
-            },
-            state_after: &m.state_after,
-        })
-        .collect();
+    let entries = stored_entries(&moves, seats);
     // A record that does not read is logged, and the player told so: his
     // text must not fail (and be retried) because of it.
     let damaged = |e: crate::games::NotationError| {
@@ -68,6 +53,26 @@ pub(super) fn reply(
         },
     };
     ctx.reply(player, text)
+}
+
+/// A match's stored moves as the games read their record.
+pub(crate) fn stored_entries(moves: &[MoveRecord], seats: usize) -> Vec<StoredEntry<'_>> {
+    moves
+        .iter()
+        .map(|m| StoredEntry {
+            seat: m.seat,
+            what: match m.kind {
+                MoveKind::Move => Recorded::Move(m.notation.as_str()),
+                MoveKind::Null => Recorded::Null(m.notation.as_str()),
+                MoveKind::Withdrawal => Recorded::Withdrawal(
+                    parse_withdrawal(&m.notation, seats)
+                        .map(|(why, _)| why)
+                        .unwrap_or(crate::games::Withdrawal::Resigned),
+                ),
+            },
+            state_after: &m.state_after,
+        })
+        .collect()
 }
 
 /// The record, or its last moves behind `...` when all of it would take

@@ -26,7 +26,7 @@ use crate::store::{Arrival, NewText, Player, StoreResult, Tx};
 mod account;
 pub mod catalog;
 mod finish;
-mod history;
+pub(crate) mod history;
 mod in_match;
 mod messages;
 pub mod replay;

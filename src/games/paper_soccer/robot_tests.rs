@@ -1,0 +1,135 @@
+//! The robot at every level: forced goals found, the one safe move chosen, determinism; engines playing each other.
+
+use rand::SeedableRng;
+
+use super::engine::Engine;
+use super::field::Field;
+use super::position::Position;
+use super::*;
+use crate::games::{Budget, Game};
+
+fn st(tokens: &str) -> State {
+    format!("8x10 0 {tokens} -").parse().unwrap()
+}
+
+fn robot(s: &State, level: Level) -> Move {
+    let mut rng = MatchRng::seed_from_u64(9);
+    PaperSoccer.robot_move(s, s.to_move(), level, &Budget::nodes(20_000), &mut rng)
+}
+
+#[test]
+fn every_level_scores_when_it_can() {
+    // (4,1) side 0; (4,10) side 1; (5,1) side 0 needs a bounce off the post;
+    // (3,0) mid-chain.
+    for tokens in [
+        "0,0,0,0",
+        "4,4,4,4,4",
+        "0,0,0,1",
+        "0,0,0,0,7",
+        "6,6,0,0,0,1",
+    ] {
+        let s = st(tokens);
+        for level in 1..=3 {
+            let m = robot(&s, level);
+            let (t, _) = play_text(&s, s.to_move(), &m.0)
+                .unwrap_or_else(|r| panic!("{tokens} L{level}: {r:?}"));
+            let end = t
+                .end
+                .unwrap_or_else(|| panic!("{tokens} L{level}: {m} does not score"));
+            assert_eq!(
+                (end.winner, end.how),
+                (s.to_move(), state::How::Goal),
+                "{tokens} L{level}"
+            );
+        }
+    }
+}
+
+/// Ball on (1,1), side 0: into the corner, to (1,0) and to (0,1) are dead
+/// ends, every other segment is drawn but the one to (2,2).
+fn one_way_out() -> (Position, &'static Field) {
+    let f = Field::standard();
+    let mut pos = Position::start(f);
+    let p = |x, y| f.point(x, y).unwrap();
+    let mut draw = |a: u16, d: usize| {
+        let e = f.edge[a as usize][d];
+        pos.edges[e as usize / 64] |= 1 << (e % 64);
+    };
+    draw(p(1, 0), 5); // (1,0)-(0,1)
+    draw(p(1, 0), 3); // (1,0)-(2,1)
+    draw(p(0, 1), 3); // (0,1)-(1,2)
+    for d in [1, 2, 4, 5] {
+        draw(p(1, 1), d);
+    }
+    pos.ball = p(1, 1);
+    pos.hash = pos.compute_hash(f);
+    (pos, f)
+}
+
+#[test]
+fn every_level_takes_the_only_move_that_does_not_lose() {
+    let (pos, f) = one_way_out();
+    assert_eq!(pos.free(f).count_ones(), 4);
+    for level in 1..=3 {
+        let mut rng = MatchRng::seed_from_u64(level as u64);
+        let path = robot::choose(f, &pos, level, &Budget::nodes(5000), &mut rng);
+        assert_eq!(path, vec![3], "level {level}");
+    }
+}
+
+#[test]
+fn every_level_avoids_an_own_goal_and_a_losing_bounce() {
+    // Side 1 on the top mouth (4,0): three own goals, and safe moves.
+    let s = st("0,0,0,0,0");
+    for level in 1..=3 {
+        let m = robot(&s, level);
+        let (t, _) = play_text(&s, 1, &m.0).unwrap();
+        assert!(t.end.is_none(), "level {level}: {m}");
+    }
+}
+
+#[test]
+fn level_3_is_deterministic_with_a_node_budget() {
+    let s = st("0,3,64,2");
+    let a = robot(&s, 3);
+    let b = robot(&s, 3);
+    assert_eq!(a, b);
+    play_text(&s, s.to_move(), &a.0).unwrap();
+}
+
+#[test]
+fn two_engines_play_a_whole_game() {
+    for (la, lb) in [(3, 2), (1, 3)] {
+        let mut a = Engine::new(la, 1000, (8, 10));
+        let mut b = Engine::new(lb, 1000, (8, 10));
+        let budget = Budget::nodes(3000);
+        let mut line = "start".to_string();
+        let mut turns = 0;
+        let mut mover = 0;
+        loop {
+            let e = if mover == 0 { &mut a } else { &mut b };
+            match e.respond(&line, &budget).unwrap() {
+                Some(turn) => line = turn,
+                None => break,
+            }
+            if e.state().end.is_some() {
+                // The other engine reads the last turn and answers nothing.
+                let other = if mover == 0 { &mut b } else { &mut a };
+                assert_eq!(other.respond(&line, &budget).unwrap(), None);
+                break;
+            }
+            mover = 1 - mover;
+            turns += 1;
+            assert!(turns < 500);
+        }
+        assert_eq!(a.state(), b.state());
+        assert!(a.state().end.is_some());
+        assert!(b.respond("0", &budget).is_err());
+    }
+    let mut e = Engine::new(3, 100, (8, 10));
+    assert!(e.respond("8", &Budget::nodes(10)).is_err());
+    assert!(
+        e.respond("00", &Budget::nodes(10)).is_err(),
+        "the turn ended after one step"
+    );
+}
