@@ -14,7 +14,11 @@ use common::cluster::{launch, wait_healthy};
 use rand::Rng;
 
 const KILLS: usize = 20;
-const PHONES: usize = 12;
+const PHONES: usize = 48;
+/// Each phone texts again this long after an answer: about 160 texts a
+/// second in all, under what a debug build drains per phone on either
+/// database, so that the backlog after a kill is the crash's, not the load's.
+const PACE: Duration = Duration::from_millis(300);
 
 /// The first column of a query on the test's database, as text.
 async fn column(url: &str, sql: &str) -> Vec<String> {
@@ -49,8 +53,8 @@ async fn twenty_kills_under_load_lose_no_acknowledged_text() {
         .build()
         .unwrap();
 
-    // Phones text HELP as fast as they are answered; a text is retried, with
-    // its id, until the gateway says 200, as a provider does.
+    // Phones text HELP, one at a time; a text is retried, with its id,
+    // until the gateway says 200, as a provider does.
     let running = Arc::new(AtomicBool::new(true));
     let mut load = Vec::new();
     for p in 0..PHONES {
@@ -75,6 +79,7 @@ async fn twenty_kills_under_load_lose_no_acknowledged_text() {
                     tokio::time::sleep(Duration::from_millis(30)).await;
                 }
                 acknowledged.push(id);
+                tokio::time::sleep(PACE).await;
             }
             acknowledged
         }));
@@ -108,7 +113,7 @@ async fn twenty_kills_under_load_lose_no_acknowledged_text() {
         .await
         .len();
     assert_eq!(replies, stored.len(), "one reply to each text");
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + Duration::from_secs(120);
     let (sent, distinct) = loop {
         let all = cluster.capture.all.lock().unwrap().clone();
         let distinct: HashMap<String, usize> = all.iter().fold(HashMap::new(), |mut m, t| {
@@ -130,10 +135,10 @@ async fn twenty_kills_under_load_lose_no_acknowledged_text() {
         acknowledged.len()
     );
     // At a kill, what can go again is what the provider took and we had not
-    // yet recorded: at most the sends at once (`sms.concurrency`, 64) plus
-    // what the recorder's batch held.
+    // yet recorded: a phone's texts go one at a time, so at most one per
+    // phone, plus what the recorder's batch held.
     assert!(
-        twice <= KILLS * 2 * 64,
+        twice <= KILLS * 2 * PHONES,
         "{twice} resent: more than the texts that can be in flight at {KILLS} kills"
     );
 }
