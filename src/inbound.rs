@@ -17,6 +17,27 @@ pub struct InboundMessage {
     pub received_at: DateTime<Utc>,
 }
 
+impl InboundMessage {
+    /// The message with every NUL character replaced by U+FFFD, the mark of
+    /// a character that could not be read: PostgreSQL's text cannot hold a
+    /// NUL (it would make every retry of the text fail), and both backends
+    /// must store the same. Replaced, not removed, so that `Q<NUL>` stays
+    /// noise and is not read as `Q`.
+    pub fn without_nul(mut self) -> InboundMessage {
+        for field in [
+            &mut self.provider_id,
+            &mut self.from,
+            &mut self.to,
+            &mut self.text,
+        ] {
+            if field.contains('\0') {
+                *field = field.replace('\0', "\u{fffd}");
+            }
+        }
+        self
+    }
+}
+
 /// Where a part of a long text stands in it, as the provider numbers the
 /// parts (Vonage's `concat-ref`, `concat-part`, `concat-total`).
 #[derive(Clone, Debug, PartialEq, Eq)]

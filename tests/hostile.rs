@@ -119,6 +119,20 @@ async fn survives(start: &str) {
             "{start}: {query} changed the match"
         );
     }
+    // NUL in the id and the number as well: stored as U+FFFD (PostgreSQL's
+    // text cannot hold one), never a 503 that the provider would retry for ever.
+    let body =
+        serde_json::json!({ "id": "nu\u{0}l", "from": "+79501\u{0}", "to": GAME, "text": "B" });
+    let reply = app
+        .request(
+            Request::post("/webhooks/generic")
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+
     // A JSON body that is not JSON, or carries a lone surrogate, is a 400.
     for body in [
         "{\"id\":\"j1\",\"from\":\"+79501\",\"to\":\"002220\",\"text\":\"\\ud800\"}".to_string(),

@@ -115,6 +115,7 @@ impl AppState {
     /// one notice. A writer whose queue is full is [`AppError`] 503 at once:
     /// the provider retries, with the same id, so nothing is applied twice.
     pub async fn receive(&self, msg: InboundMessage) -> Result<Receipt, AppError> {
+        let msg = msg.without_nul();
         if self.held_back(&msg).await? {
             return Ok(Receipt::Dropped);
         }
@@ -170,6 +171,11 @@ impl AppState {
         part_msg: InboundMessage,
         part: Part,
     ) -> Result<Receipt, AppError> {
+        let part_msg = part_msg.without_nul();
+        let part = Part {
+            reference: part.reference.replace('\0', "\u{fffd}"),
+            ..part
+        };
         if self.held_back(&part_msg).await? {
             return Ok(Receipt::Dropped);
         }
