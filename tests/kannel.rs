@@ -169,6 +169,59 @@ async fn texts_and_delivery_reports_go_through_a_real_kannel() {
     eprintln!("Kannel test took {:.1?}", started.elapsed());
 }
 
+/// A burst of registrations from many phones at once goes through Kannel
+/// whole: every text stored once, every reply at its phone. Its speed is the
+/// benchmark's (BENCHMARKS.md), not this test's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_texts_from_many_phones_goes_through_a_real_kannel() {
+    if !kannel_installed() {
+        return;
+    }
+    const BURST: usize = 300;
+    let (gateway, mut kannel) = start_both(false, |_| {}).await;
+    let phone = |i: usize| format!("+7917{i:07}");
+    let lines: Vec<String> = (0..BURST)
+        .map(|i| format!("{} {GAME} text R burst{i}", phone(i)))
+        .collect();
+    kannel.send_all(&lines).await;
+    wait_for("every text of the burst stored", STEP * 4, async || {
+        let stored = inbound_rows(&gateway.db).len();
+        if stored == BURST {
+            Ok(())
+        } else {
+            Err(format!("{stored} of {BURST} stored"))
+        }
+    })
+    .await;
+    wait_for(
+        "every reply of the burst at its phone",
+        STEP * 4,
+        async || {
+            let missing: Vec<usize> = (0..BURST)
+                .filter(|&i| {
+                    !kannel.texts_to(&phone(i)).iter().any(|t| {
+                        t.body
+                            .starts_with(&format!("Vy zaregistrirovany kak burst{i}"))
+                    })
+                })
+                .collect();
+            if missing.is_empty() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} phones still wait, e.g. {:?}",
+                    missing.len(),
+                    &missing[..missing.len().min(5)]
+                ))
+            }
+        },
+    )
+    .await;
+    let rows = inbound_rows(&gateway.db);
+    let distinct: std::collections::HashSet<_> = rows.iter().map(|r| &r.1).collect();
+    assert_eq!(distinct.len(), BURST, "each phone's text stored once");
+}
+
 /// Four phones play a whole SMS football match through Kannel: registration, the
 /// lobby on the play number, boards and moves on the game number, to the end.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -752,6 +805,29 @@ impl Kannel {
                 }
             },
         )
+        .await;
+    }
+
+    /// Hands fakesmsc the lines as fast as it takes them, and waits for
+    /// bearerbox to have them all. (fakesmsc reads 255 bytes at a time and
+    /// loses a line cut by a read: each line goes in a write of its own.)
+    async fn send_all(&mut self, lines: &[String]) {
+        for line in lines {
+            assert!(line.len() < 255, "fakesmsc reads 255 bytes at a time");
+            let stdin = self.fakesmsc_in.as_mut().expect("fakesmsc's stdin");
+            writeln!(stdin, "{line}").expect("write to fakesmsc");
+            stdin.flush().expect("flush fakesmsc's stdin");
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        self.mo_sent += lines.len() as u64;
+        let expected = self.mo_sent;
+        wait_for("bearerbox to receive the burst", STEP * 2, async || {
+            let status = self.status().await?;
+            match received_sms(&status) {
+                Some(n) if n >= expected => Ok(()),
+                _ => Err(status),
+            }
+        })
         .await;
     }
 
