@@ -58,15 +58,7 @@ async fn app() -> TestApp {
 }
 
 async fn post_json(app: &TestApp, id: usize, text: &str) -> StatusCode {
-    let body = serde_json::json!({ "id": format!("h{id}"), "from": ME, "to": GAME, "text": text });
-    app.request(
-        Request::post("/webhooks/generic")
-            .header("content-type", "application/json")
-            .body(Body::from(body.to_string()))
-            .unwrap(),
-    )
-    .await
-    .status
+    app.post_sms(&format!("h{id}"), ME, GAME, text).await.status
 }
 
 /// Plays every hostile text into the match `start` opened and checks that
@@ -121,16 +113,7 @@ async fn survives(start: &str) {
     }
     // NUL in the id and the number as well: stored as U+FFFD (PostgreSQL's
     // text cannot hold one), never a 503 that the provider would retry for ever.
-    let body =
-        serde_json::json!({ "id": "nu\u{0}l", "from": "+79501\u{0}", "to": GAME, "text": "B" });
-    let reply = app
-        .request(
-            Request::post("/webhooks/generic")
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await;
+    let reply = app.post_sms("nu\u{0}l", "+79501\u{0}", GAME, "B").await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
 
     // A JSON body that is not JSON, or carries a lone surrogate, is a 400.

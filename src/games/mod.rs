@@ -174,6 +174,14 @@ impl OptionsError {
         OptionsError(Plain::new(ru, en))
     }
 
+    /// An option said twice (`BOT 2 BOT 3`).
+    pub fn given_twice(word: &str) -> OptionsError {
+        OptionsError::new(
+            format!("Parametr {word} ukazan dvazhdy."),
+            format!("{word} is given twice."),
+        )
+    }
+
     /// A word the game does not understand among its options.
     pub fn unknown_word(word: &str) -> OptionsError {
         OptionsError::new(
@@ -202,6 +210,14 @@ impl Lineup {
     /// `n` seats, one phone each.
     pub fn phones(n: usize) -> Lineup {
         Lineup((0..n).map(Occupant::Phone).collect())
+    }
+
+    /// A two-seat game: two phones, or the phone on seat 0 against a robot on seat 1.
+    pub fn phone_or_robot(robot: Option<Level>) -> Lineup {
+        match robot {
+            None => Lineup::phones(2),
+            Some(level) => Lineup(vec![Occupant::Phone(0), Occupant::Robot(level)]),
+        }
     }
 
     pub fn seats(&self) -> usize {

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::field::check_size;
-use crate::games::{GameOptions, LEVELS, Level, Lineup, Occupant, OptionsError};
+use crate::games::{GameOptions, LEVELS, Level, Lineup, OptionsError};
 
 /// The robot's level when `BOT` names none.
 pub const DEFAULT_LEVEL: Level = 2;
@@ -31,10 +31,7 @@ impl Default for Options {
 
 impl GameOptions for Options {
     fn lineup(&self) -> Lineup {
-        match self.robot {
-            None => Lineup::phones(2),
-            Some(level) => Lineup(vec![Occupant::Phone(0), Occupant::Robot(level)]),
-        }
+        Lineup::phone_or_robot(self.robot)
     }
 }
 
@@ -50,13 +47,6 @@ impl fmt::Display for Options {
         }
         f.write_str(&words.join(" "))
     }
-}
-
-fn twice(word: &str) -> OptionsError {
-    OptionsError::new(
-        format!("Parametr {word} ukazan dvazhdy."),
-        format!("{word} is given twice."),
-    )
 }
 
 fn parse_size(word: &str) -> Option<(u8, u8)> {
@@ -80,7 +70,7 @@ impl FromStr for Options {
             let word = words[i].as_str();
             if word == "BOT" {
                 if options.robot.is_some() {
-                    return Err(twice("BOT"));
+                    return Err(OptionsError::given_twice("BOT"));
                 }
                 let level = words
                     .get(i + 1)
@@ -92,7 +82,7 @@ impl FromStr for Options {
                 options.robot = Some(level.unwrap_or(DEFAULT_LEVEL));
             } else if let Some((w, l)) = parse_size(word) {
                 if size_set {
-                    return Err(twice("WxL"));
+                    return Err(OptionsError::given_twice("WxL"));
                 }
                 check_size(w, l).map_err(|e| {
                     OptionsError::new(
@@ -117,6 +107,7 @@ impl FromStr for Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Occupant;
 
     #[test]
     fn options_round_trip_and_refuse() {

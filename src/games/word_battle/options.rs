@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::alphabet::Variant;
 use super::state::{DEFAULT_MAX_LEN, MAX_LENS};
-use crate::games::{GameOptions, LEVELS, Level, Lineup, Occupant, OptionsError};
+use crate::games::{GameOptions, LEVELS, Level, Lineup, OptionsError};
 
 /// The robot's level when `BOT` names none: the middle one, a fair opponent
 /// for a first game (level 1 is for beginners, 3 for the strong).
@@ -33,10 +33,7 @@ impl GameOptions for Options {
     /// Two phones (sides drawn at `start`), or the phone on seat 0 (Red) and
     /// the robot on seat 1.
     fn lineup(&self) -> Lineup {
-        match self.robot {
-            None => Lineup::phones(2),
-            Some(level) => Lineup(vec![Occupant::Phone(0), Occupant::Robot(level)]),
-        }
+        Lineup::phone_or_robot(self.robot)
     }
 }
 
@@ -58,13 +55,6 @@ impl fmt::Display for Options {
     }
 }
 
-fn twice(word: &str) -> OptionsError {
-    OptionsError::new(
-        format!("Parametr {word} ukazan dvazhdy."),
-        format!("{word} is given twice."),
-    )
-}
-
 impl FromStr for Options {
     type Err = OptionsError;
 
@@ -80,7 +70,7 @@ impl FromStr for Options {
             match word {
                 "BOT" => {
                     if options.robot.is_some() {
-                        return Err(twice("BOT"));
+                        return Err(OptionsError::given_twice("BOT"));
                     }
                     let level = words
                         .get(i + 1)
@@ -93,7 +83,7 @@ impl FromStr for Options {
                 }
                 "EN" | "RU" => {
                     if lang_set {
-                        return Err(twice("EN/RU"));
+                        return Err(OptionsError::given_twice("EN/RU"));
                     }
                     lang_set = true;
                     options.variant = if word == "EN" {
@@ -105,7 +95,7 @@ impl FromStr for Options {
                 _ => match word.parse::<u8>() {
                     Ok(n) if MAX_LENS.contains(&n) && word.len() == 1 => {
                         if len_set {
-                            return Err(twice("5|6|7"));
+                            return Err(OptionsError::given_twice("5|6|7"));
                         }
                         len_set = true;
                         options.max_len = n;
@@ -126,6 +116,7 @@ impl FromStr for Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Occupant;
 
     fn parse(s: &str) -> Options {
         s.parse().unwrap_or_else(|e| panic!("{s:?}: {e}"))
