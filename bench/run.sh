@@ -99,6 +99,11 @@ trap stop EXIT
 
 cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / hz}' "/proc/$1/stat"; }
 
+# Lock timeouts and deadlocks are errors in PostgreSQL's own log (the gateway
+# runs such a caller again): counted from the part of the log this run wrote.
+PG_LOG="${PG_LOG:-$(ls /var/log/postgresql/postgresql-*-main.log 2>/dev/null | head -n 1)}"
+if [ -n "${PG_DB:-}" ] && [ -r "$PG_LOG" ]; then PG_LOG_FROM=$(stat -c %s "$PG_LOG"); fi
+
 echo "gateway pids ${PIDS[*]}, database $DB, $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 status=0
 "$BIN" bench \
@@ -111,6 +116,10 @@ status=0
 for pid in "${PIDS[@]}"; do
     echo "gateway $pid: CPU $(cpu_seconds "$pid") s in all; $(grep -E 'VmHWM|VmRSS' "/proc/$pid/status" | tr -s ' \n' ' ')"
 done
+if [ -n "${PG_LOG_FROM:-}" ]; then
+    tail -c +$((PG_LOG_FROM + 1)) "$PG_LOG" >"$WORK/postgres-$$.log"
+    echo "postgres log: $(grep -c 'canceling statement due to lock timeout' "$WORK/postgres-$$.log" || true) lock timeouts, $(grep -c 'deadlock detected' "$WORK/postgres-$$.log" || true) deadlocks"
+fi
 if [ -z "${PG_DB:-}" ]; then
     echo "database: $(du -h "$DB" | cut -f1) (+ WAL $(du -h "$DB-wal" 2>/dev/null | cut -f1))"
 fi

@@ -7,7 +7,9 @@
 //! single cost of its writer in a profile), on PostgreSQL it is a round trip
 //! per job, and jobs almost never fail. When one does, the whole transaction
 //! is rolled back and the batch runs again with a savepoint per job, so that
-//! only the failed job's writes are undone. Jobs may therefore run twice,
+//! only the failed job's writes are undone; a job that failed by a conflict
+//! with another transaction is instead taken out to run again later, and the
+//! rest run again without it ([`run_batch`]). Jobs may therefore run twice,
 //! which [`super::Store::run`] asks every closure to allow.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -20,7 +22,10 @@ use super::{StoreError, StoreResult, Tx};
 pub(super) trait BatchTx {
     /// The connection as the platform sees it.
     fn tx(&mut self) -> &mut dyn Tx;
-    fn begin(&mut self) -> StoreResult<()>;
+    /// Begins the batch's transaction; `patience` is how long its jobs may
+    /// wait for a lock another transaction holds (a backend with one writer
+    /// process, SQLite, never meets one).
+    fn begin(&mut self, patience: Patience) -> StoreResult<()>;
     fn savepoint(&mut self) -> StoreResult<()>;
     /// Undoes everything since [`BatchTx::savepoint`], in the database and in
     /// whatever the connection keeps beside it.
@@ -36,6 +41,30 @@ pub(super) trait BatchTx {
     fn rollback(&mut self);
 }
 
+/// How long a batch's jobs may wait for a row or lock another instance's
+/// transaction holds.
+///
+/// A batch keeps every lock its jobs took until its COMMIT. A job that waits
+/// while its batch holds locks can close a cycle with another instance's
+/// batch waiting for those (the four players of a match reach different
+/// instances), and then both wait out their timeout. So new work waits only
+/// [`Patience::Brief`]ly: on a conflict it is undone and runs again where it
+/// holds nothing of anyone else's work and may wait [`Patience::Long`]: in a
+/// batch of retries (SQLite, which never meets one), or in a transaction of
+/// its own beside the writer ([`run_alone`], PostgreSQL), so that its wait
+/// stalls no caller behind it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Patience {
+    /// New callers: give up on a held lock almost at once.
+    Brief,
+    /// Callers that met a conflict: wait for the holder's COMMIT.
+    Long,
+}
+
+/// Conflicted jobs taken out of one batch before the rest runs with
+/// savepoints instead: each taking out costs a run of the jobs before it.
+const MAX_TAKEN_OUT: usize = 8;
+
 /// Batches a caller's work may run in: the first and those after conflicts.
 pub(super) const MAX_RUNS: u32 = 5;
 
@@ -46,6 +75,8 @@ pub(super) trait Job: Send {
     fn run(&mut self, tx: &mut dyn Tx) -> bool;
     /// Replaces the result with the error that befell the job after its work ran.
     fn fail(&mut self, error: StoreError);
+    /// Whether its last run failed by a conflict with another transaction.
+    fn conflicted(&self) -> bool;
     /// Whether the job, its writes undone, should run again in a later batch:
     /// it met a conflict with another transaction and has runs left.
     fn wants_another_run(&mut self) -> bool;
@@ -80,10 +111,13 @@ where
         self.result = Some(Err(error));
     }
 
+    fn conflicted(&self) -> bool {
+        matches!(&self.result, Some(Err(e)) if e.is_conflict())
+    }
+
     fn wants_another_run(&mut self) -> bool {
         self.runs += 1;
-        let conflict = matches!(&self.result, Some(Err(e)) if e.is_conflict());
-        if conflict && self.runs < MAX_RUNS {
+        if self.conflicted() && self.runs < MAX_RUNS {
             tracing::debug!(runs = self.runs, "transaction conflict; running it again");
             self.result = None;
             return true;
@@ -144,39 +178,58 @@ where
     (Box::new(job), answer)
 }
 
-/// Starts the next batch with the jobs to run `again`, or waits for a new
-/// one, and takes whatever else is already queued, up to `max_batch`.
-/// `false` once every sender is gone.
+/// The next batch: the jobs to run `again`, alone and patient (see
+/// [`Patience`]); else a new job, waited for, and whatever else is already
+/// queued, up to `max_batch`. `None` once every sender is gone.
 pub(super) fn next_batch(
     rx: &mut mpsc::Receiver<Box<dyn Job>>,
     batch: &mut Vec<Box<dyn Job>>,
     again: &mut Vec<Box<dyn Job>>,
     max_batch: usize,
-) -> bool {
-    if again.is_empty() {
-        let Some(first) = rx.blocking_recv() else {
-            return false;
-        };
-        batch.push(first);
-    } else {
+) -> Option<Patience> {
+    if !again.is_empty() {
         batch.append(again);
+        return Some(Patience::Long);
     }
+    batch.push(rx.blocking_recv()?);
     while batch.len() < max_batch {
         match rx.try_recv() {
             Ok(job) => batch.push(job),
             Err(_) => break,
         }
     }
-    true
+    Some(Patience::Brief)
 }
 
 /// Runs a batch of jobs in one transaction; the error is the transaction's own
 /// (it could not begin or commit), not a job's.
-pub(super) fn run_batch(tx: &mut dyn BatchTx, batch: &mut [Box<dyn Job>]) -> StoreResult<()> {
-    if run_in_transaction(tx, batch, false)? {
-        return Ok(());
-    }
-    run_in_transaction(tx, batch, true).map(|_| ())
+///
+/// A new job that met a conflict ([`Patience::Brief`]) is taken out of the
+/// batch, and the others run again without it and without savepoints: they
+/// will run fine, and the conflicted one will run again later anyway
+/// ([`finish_batch`]). It goes back into `batch` once the rest has committed.
+pub(super) fn run_batch(
+    tx: &mut dyn BatchTx,
+    batch: &mut Vec<Box<dyn Job>>,
+    patience: Patience,
+) -> StoreResult<()> {
+    let mut conflicted = Vec::new();
+    let outcome = loop {
+        match run_in_transaction(tx, batch, patience, false) {
+            Ok(Run::Committed) => break Ok(()),
+            Ok(Run::JobFailed(i))
+                if patience == Patience::Brief
+                    && conflicted.len() < MAX_TAKEN_OUT
+                    && batch[i].conflicted() =>
+            {
+                conflicted.push(batch.remove(i));
+            }
+            Ok(_) => break run_in_transaction(tx, batch, patience, true).map(|_| ()),
+            Err(e) => break Err(e),
+        }
+    };
+    batch.append(&mut conflicted);
+    outcome
 }
 
 /// Tells every job of the batch how its transaction ended, but for those that
@@ -198,21 +251,47 @@ pub(super) fn finish_batch(
     }
 }
 
-/// `Ok(false)`: a job failed with no savepoint to undo it alone; nothing was committed.
+/// Runs one job in transactions of its own, patient, until it is done (or
+/// out of runs), and tells it how it ended: PostgreSQL's retries after a
+/// conflict run this way beside the writer, so that their waits for another
+/// instance's locks hold up no other caller. The last transaction's outcome.
+pub(super) fn run_alone(tx: &mut dyn BatchTx, job: Box<dyn Job>) -> StoreResult<()> {
+    let mut batch = vec![job];
+    let mut again = Vec::new();
+    loop {
+        let outcome = run_batch(tx, &mut batch, Patience::Long);
+        finish_batch(&mut batch, &outcome, &mut again);
+        if again.is_empty() {
+            return outcome;
+        }
+        std::mem::swap(&mut batch, &mut again);
+    }
+}
+
+/// How a run of a batch ended, short of a failure of the transaction itself.
+enum Run {
+    Committed,
+    /// This job failed with no savepoint to undo it alone: nothing was committed.
+    JobFailed(usize),
+    /// The last deferred writes failed, whoever's they were: nothing was committed.
+    FlushFailed,
+}
+
 fn run_in_transaction(
     tx: &mut dyn BatchTx,
     batch: &mut [Box<dyn Job>],
+    patience: Patience,
     savepoints: bool,
-) -> StoreResult<bool> {
-    tx.begin()?;
+) -> StoreResult<Run> {
+    tx.begin(patience)?;
     let result = (|| {
-        for job in batch.iter_mut() {
+        for (i, job) in batch.iter_mut().enumerate() {
             if !savepoints {
                 // Deferred writes go out with the next job's first statement
                 // or before COMMIT; a failure there fails the batch, and the
                 // re-run with savepoints pins it on the job it belongs to.
                 if !job.run(tx.tx()) {
-                    return Ok(false);
+                    return Ok(Run::JobFailed(i));
                 }
                 continue;
             }
@@ -232,12 +311,12 @@ fn run_in_transaction(
             tx.release_savepoint()?;
         }
         if !savepoints && tx.flush().is_err() {
-            return Ok(false);
+            return Ok(Run::FlushFailed);
         }
         tx.commit()?;
-        Ok(true)
+        Ok(Run::Committed)
     })();
-    if !matches!(result, Ok(true)) {
+    if !matches!(result, Ok(Run::Committed)) {
         tx.rollback();
     }
     result

@@ -25,8 +25,11 @@
 //! - outbox texts and due timers are claimed with `FOR UPDATE SKIP LOCKED`, and
 //!   a claimed text carries a lease that another instance may take over once it expires;
 //! - a closure that meets a deadlock, a serialization failure, a lock wait
-//!   longer than [`LOCK_TIMEOUT`] or a unique-key race (two instances creating
-//!   the same phone's row) runs again in a later batch.
+//!   longer than a few milliseconds (`LOCK_TIMEOUT` in `writer.rs`) or a
+//!   unique-key race (two instances creating the same phone's row) is undone
+//!   and runs again in a transaction of its own on the pool, beside the
+//!   writer, where it waits for the lock's holder with no other caller's locks
+//!   held and no caller waiting behind it ([`group_commit::Patience`]).
 //!
 //! The dispatcher's claims run beside the writer on a small pool
 //! ([`PgStore::run_solo`]): they scan the outbox, and every caller in a batch
@@ -48,7 +51,7 @@ use sqlx::postgres::{PgArguments, PgConnectOptions, PgConnection, PgPool, PgPool
 use tokio::runtime::{Handle, Runtime};
 use tokio::sync::{Notify, mpsc};
 
-use super::group_commit::{self, BatchTx, Job};
+use super::group_commit::{self, BatchTx, Job, Patience};
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
@@ -98,7 +101,11 @@ impl PgStore {
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let texts_queued = Arc::new(Notify::new());
         let (jobs, rx) = mpsc::channel(queue_depth.max(1));
-        writer::Writer::new(options, max_batch, texts_queued.clone()).start(rx)?;
+        let retries = writer::Retries {
+            pool: pool.clone(),
+            runtime: Handle::current(),
+        };
+        writer::Writer::new(options, max_batch, texts_queued.clone(), retries).start(rx)?;
         Ok(PgStore {
             jobs,
             pool,
@@ -212,7 +219,8 @@ where
     F: Fn(&mut dyn Tx) -> StoreResult<T>,
 {
     let mut tx = PgTx::new(driver, conn);
-    tx.begin()?;
+    // A caller on its own holds nothing another waits for: it may wait.
+    tx.begin(Patience::Long)?;
     let result = catch_unwind(AssertUnwindSafe(|| f(&mut tx)))
         .unwrap_or(Err(StoreError::Panicked))
         .and_then(|value| {

@@ -18,8 +18,7 @@ use super::pending::{self, Pending, Rider};
 use super::{Driver, PgQuery};
 use crate::inbound::InboundMessage;
 use crate::lang::Lang;
-use crate::store::StoreResult;
-use crate::store::group_commit::BatchTx;
+use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, RobotTurn, SeatRecord,
 };
@@ -27,6 +26,7 @@ use crate::store::rows::{
     Columns, Record, column_list, decode, decode_at, from_millis, millis, rng_pos_text,
 };
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
+use crate::store::{StoreError, StoreResult};
 
 impl Columns for PgRow {
     fn int(&self, i: usize) -> Result<Option<i64>, String> {
@@ -58,6 +58,8 @@ pub(in crate::store) struct PgTx<'a> {
     pub(super) pending: Pending,
     /// Whether this transaction queued a text (the claiming loop is woken after COMMIT).
     pub(super) queued_texts: bool,
+    /// Whether a match or queue another transaction holds is waited for, or refused at once.
+    patience: Patience,
 }
 
 impl<'a> PgTx<'a> {
@@ -67,6 +69,15 @@ impl<'a> PgTx<'a> {
             conn,
             pending: Pending::default(),
             queued_texts: false,
+            patience: Patience::Long,
+        }
+    }
+
+    /// The form of a row-locking statement this transaction's patience asks for.
+    fn locking<'s>(&self, forms: &'s [String; 2]) -> &'s str {
+        match self.patience {
+            Patience::Long => &forms[0],
+            Patience::Brief => &forms[1],
         }
     }
 
@@ -139,10 +150,15 @@ impl BatchTx for PgTx<'_> {
         self
     }
 
-    fn begin(&mut self) -> StoreResult<()> {
+    fn begin(&mut self, patience: Patience) -> StoreResult<()> {
         self.forget();
         self.queued_texts = false;
-        self.control("BEGIN")
+        self.patience = patience;
+        match patience {
+            // The session's own lock timeout is the brief one (writer.rs).
+            Patience::Brief => self.control("BEGIN"),
+            Patience::Long => self.control(super::writer::BEGIN_PATIENT),
+        }
     }
 
     fn savepoint(&mut self) -> StoreResult<()> {
@@ -295,13 +311,28 @@ impl Players for PgTx<'_> {
     }
 }
 
-static LOBBY_QUEUE: LazyLock<String> = LazyLock::new(|| {
-    format!(
+/// A statement ending in a row lock, and the same refusing to wait for a row
+/// another transaction holds (`NOWAIT`, a conflict at once): a batch of new
+/// callers must not wait while it holds locks of its own ([`Patience`]).
+fn waiting_or_not(sql: String) -> [String; 2] {
+    let nowait = format!("{sql} NOWAIT");
+    [sql, nowait]
+}
+
+/// The matchmaker's lock on one queue, across every instance, until the
+/// transaction ends: waited for, or tried once.
+const LOBBY_LOCK: [&str; 2] = [
+    "SELECT true FROM (SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))) AS held",
+    "SELECT pg_try_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))",
+];
+
+static LOBBY_QUEUE: LazyLock<[String; 2]> = LazyLock::new(|| {
+    waiting_or_not(format!(
         "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
          WHERE l.game = $1 AND l.options = $2
          ORDER BY l.queued_at, l.player_id LIMIT $3 FOR UPDATE OF l",
         column_list::<Player>("p")
-    )
+    ))
 });
 
 impl Lobby for PgTx<'_> {
@@ -340,33 +371,34 @@ impl Lobby for PgTx<'_> {
 
     fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
         // One matchmaker per queue at a time, across every instance, until this transaction ends.
-        let lock =
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))")
-                .bind(game)
-                .bind(options);
-        self.execute(lock)?;
-        self.all(
-            sqlx::query(&LOBBY_QUEUE)
-                .bind(game)
-                .bind(options)
-                .bind(limit as i64),
-        )
+        let lock = match self.patience {
+            Patience::Long => LOBBY_LOCK[0],
+            Patience::Brief => LOBBY_LOCK[1],
+        };
+        let locked: bool = self
+            .fetch_one(sqlx::query(lock).bind(game).bind(options))?
+            .try_get(0)?;
+        if !locked {
+            return Err(StoreError::Contended("the lobby queue"));
+        }
+        let sql = self.locking(&LOBBY_QUEUE);
+        self.all(sqlx::query(sql).bind(game).bind(options).bind(limit as i64))
     }
 }
 
-static MATCH_BY_ID: LazyLock<String> = LazyLock::new(|| {
-    format!(
+static MATCH_BY_ID: LazyLock<[String; 2]> = LazyLock::new(|| {
+    waiting_or_not(format!(
         "SELECT {} FROM matches m WHERE m.id = $1 FOR UPDATE",
         column_list::<MatchRecord>("m")
-    )
+    ))
 });
 
-static LAST_MATCH_OF: LazyLock<String> = LazyLock::new(|| {
-    format!(
+static LAST_MATCH_OF: LazyLock<[String; 2]> = LazyLock::new(|| {
+    waiting_or_not(format!(
         "SELECT {} FROM match_seats s JOIN matches m ON m.id = s.match_id
          WHERE s.player_id = $1 ORDER BY s.match_id DESC LIMIT 1 FOR UPDATE OF m",
         column_list::<MatchRecord>("m")
-    )
+    ))
 });
 
 /// The seats of a match with their players; shared with the read side, as it takes no lock.
@@ -422,11 +454,13 @@ impl Matches for PgTx<'_> {
     }
 
     fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
-        self.first(sqlx::query(&MATCH_BY_ID).bind(id))
+        let sql = self.locking(&MATCH_BY_ID);
+        self.first(sqlx::query(sql).bind(id))
     }
 
     fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        self.first(sqlx::query(&LAST_MATCH_OF).bind(player_id))
+        let sql = self.locking(&LAST_MATCH_OF);
+        self.first(sqlx::query(sql).bind(player_id))
     }
 
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {

@@ -6,18 +6,25 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sqlx::Connection;
-use sqlx::postgres::{PgConnectOptions, PgConnection};
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool};
+use tokio::runtime::Handle;
 use tokio::sync::{Notify, mpsc};
 
-use super::Driver;
 use super::tx::PgTx;
+use super::{Driver, conn_is_clean};
 use crate::store::group_commit::{self, Job};
 use crate::store::{StoreError, StoreResult};
 
 /// Pause before the writer tries to reconnect after failing to.
 const RECONNECT_PAUSE: Duration = Duration::from_millis(200);
-/// Longest the writer waits for a row another instance's batch holds.
+/// Longest a new caller waits for a row another instance's batch holds and
+/// it locks without asking first (a player's row, a row it writes): the
+/// matches and the lobby, where instances meet, are refused at once instead
+/// ([`group_commit::Patience`]).
 const LOCK_TIMEOUT: &str = "100ms";
+/// A retry waits for the holder's COMMIT, which takes milliseconds; this
+/// long only when two instances' retries wait for each other.
+pub(super) const BEGIN_PATIENT: &str = "BEGIN; SET LOCAL lock_timeout = '500ms'";
 /// Idle time after which the writer checks its connection before using it.
 const IDLE_CHECK: Duration = Duration::from_secs(2);
 
@@ -25,14 +32,29 @@ pub(super) struct Writer {
     options: PgConnectOptions,
     max_batch: usize,
     texts_queued: Arc<Notify>,
+    /// Where callers that met a conflict run again, each on its own.
+    retries: Retries,
+}
+
+/// The pool and the service's runtime, for retries beside the writer.
+#[derive(Clone)]
+pub(super) struct Retries {
+    pub pool: PgPool,
+    pub runtime: Handle,
 }
 
 impl Writer {
-    pub fn new(options: PgConnectOptions, max_batch: usize, texts_queued: Arc<Notify>) -> Writer {
+    pub fn new(
+        options: PgConnectOptions,
+        max_batch: usize,
+        texts_queued: Arc<Notify>,
+        retries: Retries,
+    ) -> Writer {
         Writer {
             options: writer_options(options),
             max_batch: max_batch.max(1),
             texts_queued,
+            retries,
         }
     }
 
@@ -59,7 +81,9 @@ impl Writer {
         let mut last_used = Instant::now();
         let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(self.max_batch);
         let mut again: Vec<Box<dyn Job>> = Vec::new();
-        while group_commit::next_batch(&mut rx, &mut batch, &mut again, self.max_batch) {
+        while let Some(patience) =
+            group_commit::next_batch(&mut rx, &mut batch, &mut again, self.max_batch)
+        {
             // After a quiet spell the server may have restarted or dropped us:
             // better to find out now than to fail the batch.
             if last_used.elapsed() > IDLE_CHECK
@@ -81,7 +105,7 @@ impl Writer {
                 },
             };
             let mut tx = PgTx::new(Driver::Runtime(&rt), c);
-            let outcome = group_commit::run_batch(&mut tx, &mut batch);
+            let outcome = group_commit::run_batch(&mut tx, &mut batch, patience);
             let queued_texts = tx.queued_texts;
             if let Err(e) = &outcome {
                 tracing::error!(error = %e, jobs = batch.len(), "postgres batch failed");
@@ -95,7 +119,41 @@ impl Writer {
             if outcome.is_ok() && queued_texts {
                 self.texts_queued.notify_one();
             }
+            for job in again.drain(..) {
+                self.retries.run(job, self.texts_queued.clone());
+            }
         }
+    }
+}
+
+impl Retries {
+    /// Runs a caller that met a conflict again, in a transaction of its own on
+    /// a pooled connection, where it may wait for the other instance's COMMIT
+    /// while the writer goes on with the callers behind it.
+    fn run(&self, mut job: Box<dyn Job>, texts_queued: Arc<Notify>) {
+        let pool = self.pool.clone();
+        self.runtime.spawn(async move {
+            let mut conn = match pool.acquire().await {
+                Ok(conn) => conn,
+                Err(e) => {
+                    job.fail(e.into());
+                    job.finish(Ok(()));
+                    return;
+                }
+            };
+            let handle = Handle::current();
+            let _ = tokio::task::spawn_blocking(move || {
+                let mut tx = PgTx::new(Driver::Handle(&handle), &mut conn);
+                let outcome = group_commit::run_alone(&mut tx, job);
+                if outcome.is_ok() && tx.queued_texts {
+                    texts_queued.notify_one();
+                }
+                if outcome.is_err() && !conn_is_clean(&outcome) {
+                    drop(conn.detach());
+                }
+            })
+            .await;
+        });
     }
 }
 
@@ -108,9 +166,10 @@ impl Writer {
 ///
 /// A batch holds every lock its callers took until its COMMIT, so two
 /// instances' batches can wait for each other; PostgreSQL would notice only
-/// after `deadlock_timeout` (1 s by default). A batch takes milliseconds, so a
-/// wait of [`LOCK_TIMEOUT`] is taken for such a cycle: the waiting caller fails
-/// and runs again in the next batch, once its own batch's locks are gone.
+/// after `deadlock_timeout` (1 s by default). So a new caller does not wait
+/// for a match or the lobby (`NOWAIT`) and gives up on other rows after
+/// [`LOCK_TIMEOUT`]; it runs again in a transaction of its own on the pool,
+/// which waits with nothing else's locks held ([`BEGIN_PATIENT`]).
 fn writer_options(options: PgConnectOptions) -> PgConnectOptions {
     options.options([
         ("lock_timeout", LOCK_TIMEOUT),

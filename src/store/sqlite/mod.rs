@@ -164,8 +164,9 @@ fn writer_loop(
     // Stays empty: conflicts with other transactions need another writer.
     let mut again: Vec<Box<dyn Job>> = Vec::new();
     let mut tx = SqliteTx::new(&conn);
-    while group_commit::next_batch(&mut rx, &mut batch, &mut again, max_batch) {
-        let outcome = group_commit::run_batch(&mut tx, &mut batch);
+    while let Some(patience) = group_commit::next_batch(&mut rx, &mut batch, &mut again, max_batch)
+    {
+        let outcome = group_commit::run_batch(&mut tx, &mut batch, patience);
         if let Err(e) = &outcome {
             tracing::error!(error = %e, jobs = batch.len(), "sqlite batch failed");
         }
@@ -238,7 +239,7 @@ mod tests {
             queuing_job("+4", "panic"),
             queuing_job("+5", "ok"),
         ];
-        group_commit::run_batch(&mut tx, &mut batch).unwrap();
+        group_commit::run_batch(&mut tx, &mut batch, group_commit::Patience::Brief).unwrap();
         let heard: Vec<String> = tx
             .events
             .iter()
@@ -314,7 +315,7 @@ mod tests {
 
         let mut batch = vec![unlucky, doomed, lucky];
         let mut again = Vec::new();
-        let outcome = group_commit::run_batch(&mut tx, &mut batch);
+        let outcome = group_commit::run_batch(&mut tx, &mut batch, group_commit::Patience::Brief);
         group_commit::finish_batch(&mut batch, &outcome, &mut again);
         assert!(matches!(lucky_answer.try_recv(), Ok(Ok(()))));
         assert!(
@@ -326,7 +327,8 @@ mod tests {
         let mut batches = 1;
         while !again.is_empty() {
             batch.append(&mut again);
-            let outcome = group_commit::run_batch(&mut tx, &mut batch);
+            let outcome =
+                group_commit::run_batch(&mut tx, &mut batch, group_commit::Patience::Brief);
             group_commit::finish_batch(&mut batch, &outcome, &mut again);
             batches += 1;
         }

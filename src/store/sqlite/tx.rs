@@ -10,7 +10,7 @@ use super::queries;
 use crate::inbound::InboundMessage;
 use crate::lang::Lang;
 use crate::store::StoreResult;
-use crate::store::group_commit::BatchTx;
+use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, RobotTurn,
     SeatRecord,
@@ -47,7 +47,7 @@ impl BatchTx for SqliteTx<'_> {
         self
     }
 
-    fn begin(&mut self) -> StoreResult<()> {
+    fn begin(&mut self, _: Patience) -> StoreResult<()> {
         self.events.clear();
         self.execute("BEGIN IMMEDIATE")
     }
