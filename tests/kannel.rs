@@ -178,7 +178,8 @@ async fn a_burst_of_texts_from_many_phones_goes_through_a_real_kannel() {
         return;
     }
     const BURST: usize = 300;
-    let (gateway, mut kannel) = start_both(false, |_| {}).await;
+    // The replies ride on the webhook's answers (the other tests send through sendsms).
+    let (gateway, mut kannel) = start_both(false, |cfg| cfg.sms.kannel.answer_max_parts = 10).await;
     let phone = |i: usize| format!("+7917{i:07}");
     let lines: Vec<String> = (0..BURST)
         .map(|i| format!("{} {GAME} text R burst{i}", phone(i)))
@@ -220,6 +221,35 @@ async fn a_burst_of_texts_from_many_phones_goes_through_a_real_kannel() {
     let rows = inbound_rows(&gateway.db);
     let distinct: std::collections::HashSet<_> = rows.iter().map(|r| &r.1).collect();
     assert_eq!(distinct.len(), BURST, "each phone's text stored once");
+    // Every reply went in an answer, and Kannel's delivery reports (sent to
+    // the answer's X-Kannel-DLR-Url) found each.
+    wait_for("a delivery report for every answer", STEP * 2, async || {
+        let texts = outbox_rows(&gateway.db);
+        let done = texts.len() == BURST
+            && texts
+                .iter()
+                .all(|(status, reference)| status == "delivered" && reference.starts_with('a'));
+        if done {
+            Ok(())
+        } else {
+            Err(format!("{} texts, e.g. {:?}", texts.len(), texts.first()))
+        }
+    })
+    .await;
+}
+
+/// (status, provider_ref) of every outbox text, read from the SQLite file.
+fn outbox_rows(db: &Path) -> Vec<(String, String)> {
+    let conn =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .expect("open the database");
+    let mut stmt = conn
+        .prepare("SELECT status, COALESCE(provider_ref, '') FROM outbox ORDER BY id")
+        .unwrap();
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
 }
 
 /// Four phones play a whole SMS football match through Kannel: registration, the
@@ -456,7 +486,7 @@ async fn start_both(
         gateway: gateway_port,
     };
     let gateway = start_gateway(dir.path(), listener, ports, refuse_first_call, adjust).await;
-    let kannel = Kannel::start(dir, ports).await;
+    let kannel = Kannel::start(dir, ports, gateway.answer_parts).await;
     (gateway, kannel)
 }
 
@@ -538,6 +568,8 @@ struct Gateway {
     stop: watch::Sender<bool>,
     /// Calls of `/webhooks/kannel` so far, the refused first one included.
     webhook_calls: Arc<AtomicUsize>,
+    /// `sms.kannel.answer_max_parts`: Kannel's sms-service must match it.
+    answer_parts: u32,
 }
 
 async fn start_gateway(
@@ -562,11 +594,13 @@ async fn start_gateway(
         password: SENDSMS_PASSWORD.into(),
         dlr_mask: 31,
         always_ucs2: false,
+        answer_max_parts: 0,
     };
     // Should smsbox still be starting, retry soon rather than after the production backoff.
     cfg.sms.retry_base_ms = 200;
     cfg.sms.retry_max_ms = 1000;
     adjust(&mut cfg);
+    let answer_parts = cfg.sms.kannel.answer_max_parts;
     let cfg = Arc::new(cfg);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(&cfg).expect("the kannel provider");
@@ -586,6 +620,7 @@ async fn start_gateway(
         db,
         stop,
         webhook_calls,
+        answer_parts,
     }
 }
 
@@ -653,9 +688,10 @@ struct Kannel {
 }
 
 impl Kannel {
-    async fn start(dir: tempfile::TempDir, ports: Ports) -> Kannel {
+    async fn start(dir: tempfile::TempDir, ports: Ports, answer_parts: u32) -> Kannel {
         let conf = dir.path().join("kannel.conf");
-        std::fs::write(&conf, kannel_conf(dir.path(), ports)).expect("write kannel.conf");
+        std::fs::write(&conf, kannel_conf(dir.path(), ports, answer_parts))
+            .expect("write kannel.conf");
         let mut kannel = Kannel {
             dir: Some(dir),
             children: Vec::new(),
@@ -935,8 +971,18 @@ fn received_sms(status: &str) -> Option<u64> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
-fn kannel_conf(dir: &Path, p: Ports) -> String {
+fn kannel_conf(dir: &Path, p: Ports, answer_parts: u32) -> String {
     let dir = dir.display();
+    let answers = if answer_parts == 0 {
+        // The gateway queues its own replies: Kannel must send nothing for our empty
+        // answer (else the phone gets "Result could not be represented as an SMS message.").
+        "max-messages = 0".to_string()
+    } else {
+        // The reply rides on our answer, with its sender and delivery reports in headers.
+        format!(
+            "max-messages = {answer_parts}\nconcatenation = true\naccept-x-kannel-headers = true"
+        )
+    };
     let get_url = format!(
         "http://127.0.0.1:{}/webhooks/kannel?secret={}&from=%p&to=%P&text=%b&id=%I&coding=%c&charset=%C",
         p.gateway,
@@ -984,9 +1030,7 @@ concatenation = true
 group = sms-service
 keyword = default
 get-url = "{get_url}"
-# The gateway queues its own replies: Kannel must send nothing for our empty
-# answer (else the phone gets "Result could not be represented as an SMS message.").
-max-messages = 0
+{answers}
 catch-all = yes
 omit-empty = yes
 "#,

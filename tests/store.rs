@@ -599,6 +599,72 @@ async fn the_outbox_hands_out_one_text_per_phone_and_records_every_outcome() {
     );
 }
 
+/// A reply given in the webhook's answer is recorded as sent under its
+/// reference, found again by it, and never handed to a dispatcher; one to a
+/// phone that still has a text unsent is queued behind that one instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_in_the_answer_is_recorded_sent_unless_it_would_overtake_another() {
+    let (_dir, store, _) = open().await;
+    let now = Utc::now();
+    let (answered, overtaking, found, unknown, claimed) = store
+        .run(move |tx| {
+            let answered = tx
+                .outbox()
+                .answer(&text("+7601", "welcome"), "a-msg-1", now)?;
+            tx.outbox().enqueue(&text("+7602", "board"), now)?;
+            let overtaking = tx
+                .outbox()
+                .answer(&text("+7602", "reply"), "a-msg-2", now)?;
+            let found = tx.outbox().answered("a-msg-1")?.map(|t| (t.to, t.body));
+            let unknown = tx.outbox().answered("a-msg-2")?;
+            let claimed: Vec<String> = tx
+                .outbox()
+                .claim(now, now + Duration::seconds(30), 10)?
+                .into_iter()
+                .map(|t| t.body)
+                .collect();
+            Ok((answered, overtaking, found, unknown, claimed))
+        })
+        .await
+        .unwrap();
+    assert!(answered);
+    assert!(!overtaking, "a text to +7602 was still unsent");
+    assert_eq!(found, Some(("+7601".into(), "welcome".into())));
+    assert_eq!(
+        unknown, None,
+        "the overtaking reply was queued, not answered"
+    );
+    assert_eq!(claimed, ["board"], "the answered text is not sent again");
+    let texts = store
+        .read(|r| {
+            let mut all = r.texts_to("+7601")?;
+            all.extend(r.texts_to("+7602")?);
+            Ok(all
+                .into_iter()
+                .map(|t| (t.body, t.status, t.provider_ref))
+                .collect::<Vec<_>>())
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        texts,
+        vec![
+            ("welcome".into(), TextStatus::Sent, Some("a-msg-1".into())),
+            ("board".into(), TextStatus::Sending, None),
+            ("reply".into(), TextStatus::Queued, None),
+        ]
+    );
+    // Its delivery reports find it by the reference.
+    let delivered = store
+        .run(move |tx| {
+            tx.outbox()
+                .report_status("a-msg-1", TextStatus::Delivered, None, now)
+        })
+        .await
+        .unwrap();
+    assert_eq!(delivered, Some(TextStatus::Delivered));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_corrupt_row_is_an_error_that_names_it() {
     let (_dir, store, url) = open().await;

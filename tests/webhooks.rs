@@ -295,6 +295,92 @@ async fn kannel_webhook_table() {
     );
 }
 
+/// With `sms.kannel.answer_max_parts`, the lone reply to a phone's text is
+/// the webhook's answer, with the headers Kannel reads, and is recorded as
+/// sent; a repeat of the text gets the same answer. A reply too long for the
+/// answer, or one that would overtake a text still unsent, goes through the
+/// outbox, and the answer is empty.
+#[tokio::test]
+async fn kannel_replies_ride_on_the_answer_when_they_fit() {
+    let app = TestApp::with_config(|cfg| {
+        cfg.webhooks.secret = SECRET.into();
+        cfg.http.public_url = "http://gw.example".into();
+        cfg.sms.provider = smsarena::config::ProviderKind::Kannel;
+        // Nobody listens there: what goes through the outbox stays unsent.
+        cfg.sms.kannel.sendsms_url = "http://127.0.0.1:9/cgi-bin/sendsms".into();
+        cfg.sms.kannel.answer_max_parts = 1;
+    })
+    .await;
+    let q = |rest: &str| format!("/webhooks/kannel?secret={SECRET}&from=%2B79005&to=002220&{rest}");
+    let reply = app.request(get(&q("text=R+bob&id=uuid-1"))).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert!(
+        reply.body.starts_with("Vy zaregistrirovany kak bob"),
+        "{}",
+        reply.body
+    );
+    assert_eq!(
+        reply.content_type.as_deref(),
+        Some("text/plain; charset=utf-8")
+    );
+    let header = |reply: &common::Reply, name: &str| {
+        reply
+            .headers
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    assert_eq!(header(&reply, "x-kannel-from").as_deref(), Some("002220"));
+    assert_eq!(header(&reply, "x-kannel-dlr-mask").as_deref(), Some("31"));
+    assert_eq!(
+        header(&reply, "x-kannel-dlr-url").as_deref(),
+        Some("http://gw.example/webhooks/kannel/status?secret=s3cret&ref=auuid-1&type=%d")
+    );
+    // Kannel did not get that answer and asks again: the same answer, nothing done twice.
+    let again = app.request(get(&q("text=R+bob&id=uuid-1"))).await;
+    assert_eq!((again.status, &again.body), (StatusCode::OK, &reply.body));
+    assert_eq!(app.count("inbound").await, 1);
+    // A word battle's board is Cyrillic (UCS-2) and several parts: through
+    // the outbox, and an empty answer.
+    let board = app.request(get(&q("text=P+WB+BOT+1&id=uuid-2"))).await;
+    assert_eq!((board.status, board.body.as_str()), (StatusCode::OK, ""));
+    // The board is still unsent: the next reply must not overtake it.
+    let unknown = app.request(get(&q("text=QWERTY&id=uuid-3"))).await;
+    assert_eq!(
+        (unknown.status, unknown.body.as_str()),
+        (StatusCode::OK, "")
+    );
+    let texts = app
+        .state
+        .store()
+        .read(|tx| tx.texts_to("+79005"))
+        .await
+        .unwrap();
+    let answered: Vec<Option<&str>> = texts
+        .iter()
+        .filter(|t| t.status == smsarena::store::TextStatus::Sent)
+        .map(|t| t.provider_ref.as_deref())
+        .collect();
+    assert_eq!(answered, [Some("auuid-1")], "{texts:?}");
+    assert!(
+        texts.len() >= 3,
+        "the board and the refusal are queued: {texts:?}"
+    );
+    // A delivery report for the answered text finds it.
+    let report = app
+        .request(get(&format!(
+            "/webhooks/kannel/status?secret={SECRET}&ref=auuid-1&type=1"
+        )))
+        .await;
+    assert_eq!(report.status, StatusCode::OK);
+    let first = app
+        .state
+        .store()
+        .read(|tx| tx.texts_to("+79005"))
+        .await
+        .unwrap();
+    assert_eq!(first[0].status, smsarena::store::TextStatus::Delivered);
+}
+
 fn twilio_form(pairs: &[(&str, &str)]) -> (String, String) {
     let body = serde_urlencoded::to_string(pairs).unwrap();
     let owned: Vec<(String, String)> = pairs

@@ -275,6 +275,15 @@ pub struct KannelConfig {
     /// SMSCs (and Kannel's own fakesmsc, which crashes on a 7-bit text with a
     /// line break) that mangle 7-bit texts. Costs parts: 70 characters a part.
     pub always_ucs2: bool,
+    /// The reply to a phone's text rides on the webhook's answer, as Kannel
+    /// sends a `get-url`'s answer to the phone, when it is the one text to
+    /// that phone, GSM-7, at most this many parts, and no earlier text to the
+    /// phone is still unsent. Set it to the `sms-service`'s `max-messages`
+    /// (which must be at least 1, with `concatenation = true` and
+    /// `accept-x-kannel-headers = true`); 0, the default, sends every text
+    /// through `sendsms`.
+    #[serde(deserialize_with = "lenient")]
+    pub answer_max_parts: u32,
 }
 
 impl Default for KannelConfig {
@@ -285,6 +294,7 @@ impl Default for KannelConfig {
             password: Secret::default(),
             dlr_mask: 31,
             always_ucs2: false,
+            answer_max_parts: 0,
         }
     }
 }

@@ -14,7 +14,7 @@ use tower_http::trace::TraceLayer;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::inbound::{InboundMessage, Part};
-use crate::platform::{Handled, Platform};
+use crate::platform::{Answer, AnswerRule, Handled, Platform};
 use crate::robots::RobotPool;
 use crate::store::{Fragment, Store};
 
@@ -115,18 +115,30 @@ impl AppState {
     /// one notice. A writer whose queue is full is [`AppError`] 503 at once:
     /// the provider retries, with the same id, so nothing is applied twice.
     pub async fn receive(&self, msg: InboundMessage) -> Result<Receipt, AppError> {
+        self.receive_answering(msg, None)
+            .await
+            .map(|(receipt, _)| receipt)
+    }
+
+    /// [`AppState::receive`], where a lone reply to the sender may ride on
+    /// the webhook's answer under `rule` (Kannel); the answer, if one does.
+    pub async fn receive_answering(
+        &self,
+        msg: InboundMessage,
+        rule: Option<AnswerRule>,
+    ) -> Result<(Receipt, Option<Answer>), AppError> {
         let msg = msg.without_nul();
         if self.held_back(&msg).await? {
-            return Ok(Receipt::Dropped);
+            return Ok((Receipt::Dropped, None));
         }
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
-        let handled = self
+        let (handled, answer) = self
             .inner
             .store
-            .try_run(move |tx| platform.handle_inbound(tx, &msg, now))
+            .try_run(move |tx| platform.handle_inbound_answering(tx, &msg, now, rule.as_ref()))
             .await?;
-        Ok(self.settle(handled))
+        Ok((self.settle(handled), answer))
     }
 
     /// Counts a text against its phone's flood limit: `true` when it is over

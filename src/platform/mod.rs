@@ -24,6 +24,7 @@ use crate::inbound::InboundMessage;
 use crate::store::{Arrival, NewText, Player, StoreResult, Tx};
 
 mod account;
+pub mod answer;
 pub mod catalog;
 mod finish;
 pub(crate) mod history;
@@ -36,6 +37,7 @@ mod table;
 pub mod texts;
 mod timers;
 
+pub use answer::{Answer, AnswerRule};
 pub use timers::{Fired, Timer};
 
 use catalog::Catalog;
@@ -96,16 +98,37 @@ impl Platform {
         msg: &InboundMessage,
         now: DateTime<Utc>,
     ) -> StoreResult<Handled> {
+        self.handle_inbound_answering(tx, msg, now, None)
+            .map(|(handled, _)| handled)
+    }
+
+    /// [`Platform::handle_inbound`], where a lone reply to the sender may ride
+    /// on the webhook's answer under `rule` ([`answer`]). A repeated text gets
+    /// the answer given to it the first time, if there was one: the provider
+    /// repeats a text whose answer it did not get.
+    pub fn handle_inbound_answering(
+        &self,
+        tx: &mut dyn Tx,
+        msg: &InboundMessage,
+        now: DateTime<Utc>,
+        rule: Option<&AnswerRule>,
+    ) -> StoreResult<(Handled, Option<Answer>)> {
         let player = match tx.players().accept_inbound(msg)? {
             Arrival::Duplicate => {
-                return Ok(Handled {
+                let answer = match rule {
+                    Some(rule) => tx.outbox().answered(&rule.reference)?.map(Answer::from),
+                    None => None,
+                };
+                let handled = Handled {
                     duplicate: true,
                     robots_due: false,
-                });
+                };
+                return Ok((handled, answer));
             }
             Arrival::New(player) => player,
         };
         let mut ctx = Ctx::new(self, tx, now, &msg.to);
+        ctx.held = rule.map(|rule| answer::Held::new(rule, &msg.from));
         let command = Command::parse(&msg.text);
         match player {
             // An opted-out number hears nothing until it opts back in.
@@ -117,10 +140,15 @@ impl Platform {
             Some(p) => self.dispatch(&mut ctx, p, &msg.text, command)?,
             None => account::stranger(&mut ctx, &msg.from, command)?,
         }
-        Ok(Handled {
+        let answer = match ctx.held.take() {
+            Some(held) => held.settle(ctx.tx, now)?,
+            None => None,
+        };
+        let handled = Handled {
             duplicate: false,
             robots_due: ctx.robots_due,
-        })
+        };
+        Ok((handled, answer))
     }
 
     /// Tells a phone over its flood limit that its texts are being dropped
@@ -210,6 +238,8 @@ pub(crate) struct Ctx<'a> {
     pub reply_from: &'a str,
     /// A robot's turn fell due in this transaction.
     pub robots_due: bool,
+    /// The sender's texts, held back for the webhook's answer.
+    held: Option<answer::Held>,
 }
 
 impl<'a> Ctx<'a> {
@@ -225,6 +255,7 @@ impl<'a> Ctx<'a> {
             now,
             reply_from,
             robots_due: false,
+            held: None,
         }
     }
 
@@ -254,6 +285,13 @@ impl<'a> Ctx<'a> {
 
     fn queue(&mut self, from: &str, to: &str, body: String) -> StoreResult<()> {
         let text = compose_text(from, to, body, self.platform.cfg.sms.gsm_substitutions);
+        let text = match &mut self.held {
+            Some(held) => match held.hold(text) {
+                Some(text) => text,
+                None => return Ok(()),
+            },
+            None => text,
+        };
         self.tx.outbox().enqueue(&text, self.now)?;
         Ok(())
     }

@@ -27,17 +27,10 @@ impl Kannel {
         public_base: &str,
         secret: &str,
     ) -> Kannel {
-        let mut dlr_base = format!("{public_base}/webhooks/kannel/status?");
-        if !secret.is_empty() {
-            dlr_base.push_str(&format!("secret={}&", enc(secret.as_bytes())));
-        }
         Kannel {
             http,
             cfg,
-            // A secret with a non-ASCII byte encodes as e.g. `%C3`, which
-            // Kannel would expand as its charset escape `%C`: the report then
-            // fails our secret check, however often Kannel tries it.
-            dlr_base: dlr_base.replace('%', "%%"),
+            dlr_base: dlr_base(public_base, secret),
         }
     }
 
@@ -91,6 +84,24 @@ impl Kannel {
             Err(classify_status(status, &body))
         }
     }
+}
+
+/// Where Kannel is to send the delivery reports of the text we call
+/// `reference` (letters and digits): Kannel fills in `%d`, the report's type.
+pub fn dlr_url(public_base: &str, secret: &str, reference: &str) -> String {
+    format!("{}ref={reference}&type=%d", dlr_base(public_base, secret))
+}
+
+/// `/webhooks/kannel/status` on our public URL, with the secret, every `%` doubled.
+fn dlr_base(public_base: &str, secret: &str) -> String {
+    let mut base = format!("{public_base}/webhooks/kannel/status?");
+    if !secret.is_empty() {
+        base.push_str(&format!("secret={}&", enc(secret.as_bytes())));
+    }
+    // A secret with a non-ASCII byte encodes as e.g. `%C3`, which Kannel
+    // would expand as its charset escape `%C`: the report then fails our
+    // secret check, however often Kannel tries it.
+    base.replace('%', "%%")
 }
 
 fn enc(bytes: &[u8]) -> String {

@@ -140,6 +140,14 @@ pub trait Robots {
 pub trait Outbox {
     /// Queues a text; it is sent only once this transaction commits.
     fn enqueue(&mut self, text: &NewText, now: DateTime<Utc>) -> StoreResult<()>;
+    /// Records `text` as handed to the provider in the webhook's answer to
+    /// the text it replies to (Kannel), under `reference` for its delivery
+    /// reports; `false` when a text to the same phone is still unsent, and
+    /// then it is queued as usual instead, so as not to overtake that one.
+    fn answer(&mut self, text: &NewText, reference: &str, now: DateTime<Utc>) -> StoreResult<bool>;
+    /// The text given in an answer under `reference`: the same answer again,
+    /// when the provider repeats a text whose answer it did not get.
+    fn answered(&mut self, reference: &str) -> StoreResult<Option<OutboxText>>;
     /// Cancels every text to `phone` not yet handed to the provider (the phone opted out).
     fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64>;
     /// Claims texts due for sending: at most one per recipient (the oldest

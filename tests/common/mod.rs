@@ -40,6 +40,7 @@ pub struct TestApp {
 pub struct Reply {
     pub status: StatusCode,
     pub content_type: Option<String>,
+    pub headers: axum::http::HeaderMap,
     pub body: String,
 }
 
@@ -110,6 +111,7 @@ impl TestApp {
             .headers()
             .get("content-type")
             .map(|v| v.to_str().unwrap_or_default().to_string());
+        let headers = response.headers().clone();
         let bytes = response
             .into_body()
             .collect()
@@ -119,6 +121,7 @@ impl TestApp {
         Reply {
             status,
             content_type,
+            headers,
             body: String::from_utf8_lossy(&bytes).into_owned(),
         }
     }

@@ -4,16 +4,23 @@
 //! (`from=%p&to=%P&text=%b&id=%I&coding=%c&charset=%C&secret=S`). `%b` is the
 //! raw message, so a UCS-2 text arrives as UTF-16BE bytes and is decoded by
 //! its charset here. The answer is an empty 200, so Kannel sends nothing of
-//! its own (with `max-messages = 0` in the sms-service group).
+//! its own (with `omit-empty = yes` in the sms-service group), or, with
+//! `sms.kannel.answer_max_parts` set, the one reply to the phone
+//! ([`answer_rule`]): Kannel sends it as it would any `get-url`'s answer,
+//! sparing a `sendsms` request per reply, the larger part of Kannel's work
+//! per text in a burst.
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 
-use crate::config::Config;
+use crate::config::{Config, ProviderKind};
 use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, normalise_phone};
+use crate::platform::{Answer, AnswerRule};
+use crate::sms::kannel::dlr_url;
 use crate::store::TextStatus;
 
 use super::{RawParams, StatusReport, check_secret, is_form};
@@ -21,7 +28,7 @@ use super::{RawParams, StatusReport, check_secret, is_form};
 pub(super) async fn inbound_get(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
-) -> Result<StatusCode, AppError> {
+) -> Result<Response, AppError> {
     let query = query.unwrap_or_default();
     let msg = parse_inbound(
         state.config(),
@@ -31,8 +38,7 @@ pub(super) async fn inbound_get(
         &[],
         state.clock().now(),
     )?;
-    state.receive(msg).await?;
-    Ok(StatusCode::OK)
+    answer(&state, msg).await
 }
 
 pub(super) async fn inbound_post(
@@ -40,7 +46,7 @@ pub(super) async fn inbound_post(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<StatusCode, AppError> {
+) -> Result<Response, AppError> {
     let query = query.unwrap_or_default();
     let msg = parse_inbound(
         state.config(),
@@ -50,8 +56,61 @@ pub(super) async fn inbound_post(
         &body,
         state.clock().now(),
     )?;
-    state.receive(msg).await?;
-    Ok(StatusCode::OK)
+    answer(&state, msg).await
+}
+
+/// Receives the text, durably, and answers: empty, or with the reply Kannel
+/// is to send the phone.
+async fn answer(state: &AppState, msg: InboundMessage) -> Result<Response, AppError> {
+    let rule = answer_rule(state.config(), &msg);
+    let (_, answer) = state.receive_answering(msg, rule.clone()).await?;
+    Ok(match (answer, rule) {
+        (Some(answer), Some(rule)) => answer_response(state.config(), &answer, &rule.reference),
+        _ => StatusCode::OK.into_response(),
+    })
+}
+
+/// Whether the reply to `msg` may ride on the answer, and the reference its
+/// delivery reports carry: `a` and Kannel's message id, which goes into the
+/// `dlr-url`, where Kannel expands `%` codes; so only an id of letters,
+/// digits and dashes (Kannel's own are UUIDs) is taken.
+pub fn answer_rule(cfg: &Config, msg: &InboundMessage) -> Option<AnswerRule> {
+    let kannel = &cfg.sms.kannel;
+    if kannel.answer_max_parts == 0
+        || kannel.always_ucs2
+        || cfg.sms.provider != ProviderKind::Kannel
+    {
+        return None;
+    }
+    let id = &msg.provider_id;
+    let plain = id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    (plain && !id.is_empty()).then(|| AnswerRule {
+        max_parts: kannel.answer_max_parts,
+        reference: format!("a{id}"),
+    })
+}
+
+/// The reply as Kannel's `sms-service` reads a `get-url`'s answer: the text
+/// as the body, and with `accept-x-kannel-headers` the sending number and
+/// where its delivery reports go.
+fn answer_response(cfg: &Config, answer: &Answer, reference: &str) -> Response {
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    if let Ok(from) = HeaderValue::from_str(&answer.from) {
+        headers.insert("x-kannel-from", from);
+    }
+    let dlr_mask = cfg.sms.kannel.dlr_mask;
+    let dlr_url = dlr_url(&cfg.http.public_base(), &cfg.webhooks.secret, reference);
+    if dlr_mask != 0
+        && let Ok(url) = HeaderValue::from_str(&dlr_url)
+    {
+        headers.insert("x-kannel-dlr-mask", HeaderValue::from(dlr_mask));
+        headers.insert("x-kannel-dlr-url", url);
+    }
+    (StatusCode::OK, headers, answer.body.clone()).into_response()
 }
 
 /// Reads an inbound text: the query's parameters (a GET's only ones), plus a

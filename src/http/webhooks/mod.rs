@@ -1,8 +1,9 @@
 //! Inbound webhooks, one file per provider; each normalises its payload to an [`InboundMessage`].
 //!
 //! A webhook records the message durably (through [`AppState::receive`]) and
-//! only then answers; it never replies through the provider's own reply
-//! channel, so every outgoing text goes through the outbox.
+//! only then answers. Every outgoing text is an outbox row; only Kannel's
+//! answer may carry one, the lone reply to the sender, recorded as sent in
+//! the same transaction (`kannel::answer_rule`).
 //!
 //! Each provider's reading of a request is a pure public function
 //! (`parse_inbound`, `parse_status`) that its handler calls, so the fuzz

@@ -40,6 +40,13 @@ static CLAIM: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+static ANSWERED: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM outbox o WHERE o.provider_ref = $1 ORDER BY o.id LIMIT 1",
+        column_list::<OutboxText>("o")
+    )
+});
+
 static PENDING: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {}, o.next_attempt_at FROM outbox o
@@ -59,6 +66,32 @@ impl Outbox for PgTx<'_> {
         );
         self.queued_texts = true;
         Ok(())
+    }
+
+    fn answer(&mut self, t: &NewText, reference: &str, now: DateTime<Utc>) -> StoreResult<bool> {
+        let q = sqlx::query(
+            "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, status, attempts,
+             next_attempt_at, provider_ref, created_at, updated_at)
+             SELECT $1, $2, $3, $4, $5, 'sent', 1, $6, $7, $6, $6
+             WHERE NOT EXISTS (
+                SELECT 1 FROM outbox WHERE to_phone = $2 AND status IN ('queued', 'sending'))",
+        )
+        .bind(&t.from)
+        .bind(&t.to)
+        .bind(&t.body)
+        .bind(t.encoding)
+        .bind(t.parts as i32)
+        .bind(millis(now))
+        .bind(reference);
+        if self.execute(q)? == 1 {
+            return Ok(true);
+        }
+        self.enqueue(t, now)?;
+        Ok(false)
+    }
+
+    fn answered(&mut self, reference: &str) -> StoreResult<Option<OutboxText>> {
+        self.first(sqlx::query(&ANSWERED).bind(reference))
     }
 
     fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {

@@ -31,6 +31,13 @@ static CLAIM: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+static ANSWERED: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM outbox o WHERE o.provider_ref = ?1 ORDER BY o.id LIMIT 1",
+        column_list::<OutboxText>("o")
+    )
+});
+
 static PENDING: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {}, o.next_attempt_at FROM outbox o
@@ -68,6 +75,39 @@ impl Outbox for SqliteTx<'_> {
             last_error: None,
         }));
         Ok(())
+    }
+
+    fn answer(&mut self, t: &NewText, reference: &str, now: DateTime<Utc>) -> StoreResult<bool> {
+        let unsent: bool = self
+            .conn
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM outbox WHERE to_phone = ?1 AND status IN ('queued', 'sending'))",
+            )?
+            .query_row([&t.to], |r| r.get(0))?;
+        if unsent {
+            self.enqueue(t, now)?;
+            return Ok(false);
+        }
+        self.conn
+            .prepare_cached(
+                "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, status, attempts,
+                 next_attempt_at, provider_ref, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'sent', 1, ?6, ?7, ?6, ?6)",
+            )?
+            .execute(params![
+                t.from,
+                t.to,
+                t.body,
+                t.encoding,
+                t.parts,
+                millis(now),
+                reference
+            ])?;
+        Ok(true)
+    }
+
+    fn answered(&mut self, reference: &str) -> StoreResult<Option<OutboxText>> {
+        queries::first(self.conn, &ANSWERED, params![reference])
     }
 
     fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {

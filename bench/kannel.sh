@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Behind Kannel, is the gateway the bottleneck? A real Kannel (bearerbox,
+# smsbox, fakesmsc) carries a burst of registrations three times in one run:
+#
+#   trivial   smsbox's get-url is the gateway's /ping: it answers "pong" at
+#             once, and smsbox sends that back to the phone as the reply;
+#   answer    smsbox's get-url is /webhooks/kannel: each text and its reply
+#             are committed to the SQLite file before the 200, whose body is
+#             the reply (sms.kannel.answer_max_parts = 10), which smsbox sends;
+#   sendsms   the same, but the reply is queued in the outbox, and the
+#             dispatcher hands it to smsbox's sendsms after the commit.
+#
+# Both ways every incoming text makes one outgoing text. The figure is the
+# texts per second from fakesmsc's first text to bearerbox having passed the
+# last reply to the SMSC (its status page's "sent" count), and the ratio of
+# the two.
+#
+#   bench/kannel.sh                    # 3000 texts, each way once, trivial first
+#   KINDS=answer ROUNDS=3 bench/kannel.sh
+#   MESSAGES=6000 ROUNDS=3 bench/kannel.sh
+#   BENCH_BIN=/tmp/smsarena-before bench/kannel.sh
+#
+# fakesmsc makes the texts itself (-m, -i 0, -z 5: a random phone number
+# and a random nick each), so nothing is lost on the way in; a phone drawn
+# twice registers again under its new nick, which is a write and a reply too.
+# Any SMSARENA_* variable in the environment configures the gateway as usual.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for p in /usr/sbin/bearerbox /usr/sbin/smsbox /usr/lib/kannel/test/fakesmsc; do
+    [ -x "$p" ] || { echo "no $p: apt-get install kannel kannel-extras" >&2; exit 2; }
+done
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
+if [ -n "${BENCH_BIN:-}" ]; then
+    BIN="$BENCH_BIN"
+else
+    cargo build --release -j "${BUILD_JOBS:-1}" --quiet
+    BIN="$CARGO_TARGET_DIR/release/smsarena"
+fi
+MESSAGES="${MESSAGES:-3000}"
+# The gateway's two ways to send the replies: in the webhook's answer
+# (sms.kannel.answer_max_parts), and through smsbox's sendsms.
+KINDS="${KINDS:-answer sendsms}"
+ROUNDS="${ROUNDS:-1}"
+# How many get-url calls smsbox keeps open at once (Kannel's default is 512).
+PENDING="${KANNEL_MAX_PENDING:-512}"
+# How many texts bearerbox hands smsbox before smsbox acknowledges them (Kannel's default is 100).
+BOX_PENDING="${KANNEL_BOX_PENDING:-100}"
+WORK="$(mktemp -d)"
+BASE_PORT="${BASE_PORT:-18300}"
+ADMIN=$BASE_PORT SMSBOX=$((BASE_PORT + 1)) FAKE=$((BASE_PORT + 2)) SENDSMS=$((BASE_PORT + 3)) GATEWAY=$((BASE_PORT + 4))
+STATUS="http://127.0.0.1:$ADMIN/status.txt?password=bench"
+
+PIDS=()
+stop_all() {
+    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    PIDS=()
+}
+trap 'stop_all; rm -rf "$WORK"' EXIT
+
+status() { curl -sf "$STATUS" || true; }
+# "SMS: received N (...), sent M (...)": MOs taken from the SMSC, MTs handed to it.
+counts() { status | awk '/^SMS: received/ {gsub(/[(),]/, " "); print $3, $0; exit}' | awk '{for (i = 1; i <= NF; i++) if ($i == "sent") {print $1, $(i + 1); exit}}'; }
+wait_until() { # what, seconds, command...
+    local what=$1 limit=$2; shift 2
+    for _ in $(seq 1 $((limit * 20))); do "$@" && return 0; sleep 0.05; done
+    echo "timed out waiting for $what" >&2; return 1
+}
+
+kannel_conf() { # the get-url and what smsbox does with the answer
+    cat <<EOF
+group = core
+admin-port = $ADMIN
+admin-interface = 127.0.0.1
+admin-password = bench
+smsbox-port = $SMSBOX
+smsbox-interface = 127.0.0.1
+smsbox-max-pending = $BOX_PENDING
+log-file = "$WORK/bearerbox.log"
+log-level = 2
+dlr-storage = internal
+
+group = smsc
+smsc = fake
+smsc-id = fake
+port = $FAKE
+our-host = 127.0.0.1
+connect-allow-ip = 127.0.0.1
+
+group = smsbox
+bearerbox-host = 127.0.0.1
+bearerbox-port = $SMSBOX
+sendsms-port = $SENDSMS
+sendsms-interface = 127.0.0.1
+log-file = "$WORK/smsbox.log"
+log-level = 2
+max-pending-requests = $PENDING
+http-request-retry = 3
+http-queue-delay = 1
+
+group = sendsms-user
+username = bench
+password = bench
+max-messages = 10
+concatenation = true
+
+group = sms-service
+keyword = default
+catch-all = yes
+get-url = "$1"
+$2
+EOF
+}
+
+# One run: gateway (same binary both ways), then bearerbox, smsbox, fakesmsc;
+# prints "<seconds> <texts/s>" of the burst.
+run_once() { # trivial|gateway
+    local kind=$1 get_url answer
+    rm -f "$WORK"/*.db* "$WORK"/*.log
+    local answer_parts=0
+    case $kind in
+    trivial)
+        get_url="http://127.0.0.1:$GATEWAY/ping${TRIVIAL_QUERY:-}"
+        answer="max-messages = 1" ;;
+    sendsms)
+        get_url="http://127.0.0.1:$GATEWAY/webhooks/kannel?secret=bench&from=%p&to=%P&text=%b&id=%I&coding=%c&charset=%C"
+        answer=$'max-messages = 0\nomit-empty = yes' ;;
+    answer)
+        get_url="http://127.0.0.1:$GATEWAY/webhooks/kannel?secret=bench&from=%p&to=%P&text=%b&id=%I&coding=%c&charset=%C"
+        answer=$'max-messages = 10\nconcatenation = true\naccept-x-kannel-headers = true\nomit-empty = yes'
+        answer_parts=10 ;;
+    esac
+    kannel_conf "$get_url" "$answer" >"$WORK/kannel.conf"
+    env SMSARENA_LIMITS__PHONE_PER_MINUTE=0 \
+    SMSARENA_HTTP__LISTEN="127.0.0.1:$GATEWAY" \
+    SMSARENA_HTTP__PUBLIC_URL="http://127.0.0.1:$GATEWAY" \
+    SMSARENA_DATABASE__URL="sqlite://$WORK/gateway.db" \
+    SMSARENA_WEBHOOKS__SECRET=bench \
+    SMSARENA_SMS__PROVIDER=kannel \
+    SMSARENA_SMS__KANNEL__SENDSMS_URL="http://127.0.0.1:$SENDSMS/cgi-bin/sendsms" \
+    SMSARENA_SMS__KANNEL__USERNAME=bench \
+    SMSARENA_SMS__KANNEL__PASSWORD=bench \
+    SMSARENA_SMS__KANNEL__DLR_MASK="${DLR_MASK:-0}" \
+    SMSARENA_SMS__KANNEL__ANSWER_MAX_PARTS=$answer_parts \
+    SMSARENA_LOG__FILTER="${SMSARENA_LOG__FILTER:-warn}" \
+        "$BIN" serve --config /dev/null >"$WORK/gateway-$kind.log" 2>&1 &
+    PIDS+=($!)
+    local gateway_pid=$!
+    wait_until "the gateway" 30 curl -sf "http://127.0.0.1:$GATEWAY/healthz" -o /dev/null
+    /usr/sbin/bearerbox -v 4 "$WORK/kannel.conf" >"$WORK/bearerbox.out" 2>&1 &
+    PIDS+=($!)
+    wait_until "bearerbox" 30 sh -c "curl -sf '$STATUS' | grep -q 'FAKE:$FAKE'"
+    /usr/sbin/smsbox -v 4 "$WORK/kannel.conf" >"$WORK/smsbox.out" 2>&1 &
+    PIDS+=($!)
+    wait_until "smsbox" 30 sh -c "curl -s -o /dev/null 'http://127.0.0.1:$SENDSMS/'"
+    local start end n
+    start=$(date +%s.%N)
+    /usr/lib/kannel/test/fakesmsc -H 127.0.0.1 -r "$FAKE" -i 0 -m "$MESSAGES" -z 5 \
+        "+7917 002220 text R b" >/dev/null 2>"$WORK/fakesmsc.out" &
+    PIDS+=($!)
+    local fakesmsc_pid=$!
+    local limit=$((MESSAGES / 50 + 60)) seen="" stored_at="" stored
+    for _ in $(seq 1 $((limit * 100))); do
+        seen=$(counts)
+        n=${seen#* }
+        if [ "$kind" != trivial ] && [ -z "$stored_at" ]; then
+            stored=$(sqlite3 "$WORK/gateway.db" 'SELECT count(*) FROM inbound' 2>/dev/null || echo 0)
+            if [ "$stored" -ge "$MESSAGES" ]; then
+                stored_at=$(date +%s.%N)
+                awk -v s="$start" -v e="$stored_at" 'BEGIN {printf "  (every text stored after %.3f s)\n", e - s}' >&2
+            fi
+        fi
+        if [ -n "$seen" ] && [ "$n" -ge "$MESSAGES" ]; then break; fi
+        sleep 0.01
+    done
+    end=$(date +%s.%N)
+    if [ "${n:-0}" -lt "$MESSAGES" ]; then
+        echo "$kind: only $seen (received sent) after ${limit}s" >&2
+        tail -n 5 "$WORK"/*.out "$WORK/gateway-$kind.log" >&2
+        return 1
+    fi
+    local cpu_gateway cpu_kannel
+    cpu_gateway=$(awk -v hz="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / hz}' "/proc/$gateway_pid/stat")
+    # bearerbox, smsbox, fakesmsc: their sum, and each.
+    cpu_kannel=$(for p in "${PIDS[@]:1}"; do cat "/proc/$p/stat"; done | awk -v hz="$(getconf CLK_TCK)" '{c[NR] = ($14 + $15) / hz; s += c[NR]} END {printf "%.1f s (%.1f + %.1f + %.1f)", s, c[1], c[2], c[3]}')
+    if [ "$kind" != trivial ]; then
+        local stored
+        stored=$(sqlite3 "$WORK/gateway.db" 'SELECT count(*) FROM inbound' 2>/dev/null || echo "?")
+        echo "  (gateway stored $stored texts; replies sent $(sqlite3 "$WORK/gateway.db" "SELECT count(*) FROM outbox WHERE status <> 'queued'" 2>/dev/null || echo "?"), of which in the answer $(sqlite3 "$WORK/gateway.db" "SELECT count(*) FROM outbox WHERE provider_ref LIKE 'a%'" 2>/dev/null || echo "?"))" >&2
+    fi
+    kill -TERM "$fakesmsc_pid" 2>/dev/null || true
+    stop_all
+    # BENCH_LOGS=DIR keeps each run's logs (gateway, Kannel's boxes, fakesmsc).
+    if [ -n "${BENCH_LOGS:-}" ]; then
+        mkdir -p "$BENCH_LOGS/$kind"
+        cp "$WORK"/*.log "$WORK"/*.out "$BENCH_LOGS/$kind/" 2>/dev/null || true
+    fi
+    awk -v s="$start" -v e="$end" -v n="$MESSAGES" -v kind="$kind" -v cg="$cpu_gateway" -v ck="$cpu_kannel" \
+        'BEGIN {printf "%-8s %6d texts in %6.3f s: %7.0f texts/s   (CPU: gateway %s s, Kannel %s)\n", kind, n, e - s, n / (e - s), cg, ck}'
+}
+
+echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); Kannel $(/usr/sbin/bearerbox --version 2>&1 | grep -m1 -o 'version [^ ]*' | cut -d' ' -f2 | tr -d '`'\''.' || true)"
+echo "binary $BIN; $MESSAGES texts a burst; smsbox max-pending-requests $PENDING"
+ratio() { # figure line, trivial line: the texts/s of each and their ratio
+    awk -v g="$1" -v t="$2" 'BEGIN {
+        split(g, a, ":"); split(t, b, ":"); split(a[2], x, " "); split(b[2], y, " ");
+        printf "%.0f / %.0f = %.2f", x[1], y[1], x[1] / y[1] }'
+}
+for round in $(seq 1 "$ROUNDS"); do
+    t=$(run_once trivial)
+    echo "$t"
+    for kind in $KINDS; do
+        g=$(run_once "$kind")
+        echo "$g"
+        echo "round $round: $kind / trivial = $(ratio "$g" "$t")"
+    done
+done
