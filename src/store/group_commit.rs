@@ -222,6 +222,10 @@ pub(super) fn run_batch(
                     && conflicted.len() < MAX_TAKEN_OUT
                     && batch[i].conflicted() =>
             {
+                tracing::debug!(
+                    jobs = batch.len(),
+                    "a caller met a conflict: taken out of its batch"
+                );
                 conflicted.push(batch.remove(i));
             }
             Ok(_) => break run_in_transaction(tx, batch, patience, true).map(|_| ()),

@@ -154,11 +154,9 @@ impl BatchTx for PgTx<'_> {
         self.forget();
         self.queued_texts = false;
         self.patience = patience;
-        match patience {
-            // The session's own lock timeout is the brief one (writer.rs).
-            Patience::Brief => self.control("BEGIN"),
-            Patience::Long => self.control(super::writer::BEGIN_PATIENT),
-        }
+        // How long a lock is waited for is the statements' choice (`NOWAIT`
+        // when brief) and the session's (the writer's lock timeout).
+        self.control("BEGIN")
     }
 
     fn savepoint(&mut self) -> StoreResult<()> {

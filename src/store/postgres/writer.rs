@@ -22,9 +22,6 @@ const RECONNECT_PAUSE: Duration = Duration::from_millis(200);
 /// matches and the lobby, where instances meet, are refused at once instead
 /// ([`group_commit::Patience`]).
 const LOCK_TIMEOUT: &str = "100ms";
-/// A retry waits for the holder's COMMIT, which takes milliseconds; this
-/// long only when two instances' retries wait for each other.
-pub(super) const BEGIN_PATIENT: &str = "BEGIN; SET LOCAL lock_timeout = '500ms'";
 /// Idle time after which the writer checks its connection before using it.
 const IDLE_CHECK: Duration = Duration::from_secs(2);
 
@@ -119,6 +116,12 @@ impl Writer {
             if outcome.is_ok() && queued_texts {
                 self.texts_queued.notify_one();
             }
+            if !again.is_empty() {
+                tracing::debug!(
+                    callers = again.len(),
+                    "callers that met a conflict run again on the pool"
+                );
+            }
             for job in again.drain(..) {
                 self.retries.run(job, self.texts_queued.clone());
             }
@@ -169,7 +172,9 @@ impl Retries {
 /// after `deadlock_timeout` (1 s by default). So a new caller does not wait
 /// for a match or the lobby (`NOWAIT`) and gives up on other rows after
 /// [`LOCK_TIMEOUT`]; it runs again in a transaction of its own on the pool,
-/// which waits with nothing else's locks held ([`BEGIN_PATIENT`]).
+/// which waits, with nothing else's locks held, for as long as the holder's
+/// batch takes (pooled sessions set no lock timeout; should two retries wait
+/// for each other, PostgreSQL's deadlock check ends it after a second).
 fn writer_options(options: PgConnectOptions) -> PgConnectOptions {
     options.options([
         ("lock_timeout", LOCK_TIMEOUT),
