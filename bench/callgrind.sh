@@ -8,6 +8,7 @@
 #   bench/callgrind.sh                       # SQLite, 3000 messages, 8 connections
 #   BIN=/path/to/other/smsarena bench/callgrind.sh
 #   MESSAGES=5000 BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 bench/callgrind.sh
+#   CALLGRIND_OUT=/tmp/cg.out bench/callgrind.sh && callgrind_annotate /tmp/cg.out | head -40
 #
 # The matches' seeds are drawn at random, so two runs of one binary differ a
 # little (under 1 % seen); compare builds over two runs each.
@@ -75,6 +76,8 @@ outbound=$(awk '/^outbound texts/ {print $3}' "$WORK/bench.txt")
 # The dump written by -d: the file whose name carries the pid and a part number.
 dump=$(ls -t "$WORK"/callgrind.out."$PID".* | head -n 1)
 total=$(awk '/^(summary|totals):/ {print $2; exit}' "$dump")
+# CALLGRIND_OUT=FILE keeps the dump, for callgrind_annotate.
+if [ -n "${CALLGRIND_OUT:-}" ]; then cp "$dump" "$CALLGRIND_OUT"; fi
 grep -E '^(RESULT|  \[)' "$WORK/bench.txt"
 echo "binary $BIN"
 echo "inbound messages $inbound ($((4 * MATCHES)) R, then P and moves), outbound texts $outbound"
