@@ -240,16 +240,11 @@ async fn a_burst_of_texts_from_many_phones_goes_through_a_real_kannel() {
 
 /// (status, provider_ref) of every outbox text, read from the SQLite file.
 fn outbox_rows(db: &Path) -> Vec<(String, String)> {
-    let conn =
-        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .expect("open the database");
-    let mut stmt = conn
-        .prepare("SELECT status, COALESCE(provider_ref, '') FROM outbox ORDER BY id")
-        .unwrap();
-    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
+    sqlite_rows(
+        db,
+        "SELECT status, COALESCE(provider_ref, '') FROM outbox ORDER BY id",
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
 /// Four phones play a whole SMS football match through Kannel: registration, the
@@ -657,13 +652,24 @@ impl Gateway {
 
 /// (provider, from, body) of every inbound text, read from the SQLite file: the store has no reader for them.
 fn inbound_rows(db: &Path) -> Vec<(String, String, String)> {
+    sqlite_rows(
+        db,
+        "SELECT provider, from_phone, body FROM inbound ORDER BY id",
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
+}
+
+/// Every row of `sql`, read beside the running gateway from its SQLite file.
+fn sqlite_rows<T>(
+    db: &Path,
+    sql: &str,
+    row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Vec<T> {
     let conn =
         rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
             .expect("open the database");
-    let mut stmt = conn
-        .prepare("SELECT provider, from_phone, body FROM inbound ORDER BY id")
-        .unwrap();
-    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+    let mut stmt = conn.prepare(sql).unwrap();
+    stmt.query_map([], row)
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap()

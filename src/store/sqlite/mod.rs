@@ -285,10 +285,11 @@ mod tests {
         }
     }
 
-    /// A caller that lost a deadlock is run again in the next batch (its
-    /// writes in the first undone), and one that keeps losing gets the error
-    /// after `MAX_RUNS` batches. The runner is the same for both databases; SQLite's
-    /// connection stands in for PostgreSQL's here.
+    /// A caller that lost a deadlock is taken out of its batch (its writes
+    /// undone, the others committed without it) and run again in the next,
+    /// and one that keeps losing gets the error after `MAX_RUNS` batches.
+    /// The runner is the same for both databases; SQLite's connection stands
+    /// in for PostgreSQL's here.
     #[test]
     fn a_caller_that_lost_a_deadlock_runs_again_in_the_next_batch() {
         use std::sync::atomic::{AtomicU32, Ordering};
@@ -300,7 +301,8 @@ mod tests {
         let runs = unlucky_runs.clone();
         let (unlucky, mut unlucky_answer) = group_commit::job(move |tx| {
             tx.outbox().enqueue(&text("+1"), Utc::now())?;
-            // Lost in its batch's first run and in the re-run with savepoints.
+            // Lost in its first batch (taken out, the others committed
+            // without it) and in its second.
             match runs.fetch_add(1, Ordering::SeqCst) {
                 0 | 1 => Err(deadlock()),
                 n => Ok(n),
