@@ -514,12 +514,30 @@ struct Ports {
     gateway: u16,
 }
 
-/// Distinct free loopback ports: all held at once so none repeats, then released for Kannel to bind.
+/// Distinct free loopback ports for Kannel to bind, below the kernel's
+/// ephemeral range (32768 and up on Linux): a port the kernel handed out and
+/// took back was seen taken, before bearerbox bound it, by one of the
+/// connections another test's Kannel opens by the hundred. Each port is
+/// handed out once per process (the tests run at once) and checked free.
 fn free_ports<const N: usize>() -> [u16; N] {
-    let held: Vec<TcpListener> = (0..N)
-        .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
-        .collect();
-    std::array::from_fn(|i| held[i].local_addr().unwrap().port())
+    const LOW: u16 = 20_000;
+    const SPAN: u16 = 12_000;
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    // Another test process (a second run beside this one) starts elsewhere.
+    let base = usize::from(LOW) + (std::process::id() as usize * 97) % usize::from(SPAN);
+    let mut ports = Vec::with_capacity(N);
+    while ports.len() < N {
+        let n = NEXT.fetch_add(1, Ordering::SeqCst);
+        assert!(
+            n < usize::from(SPAN),
+            "no free port left below the ephemeral range"
+        );
+        let port = (usize::from(LOW) + (base - usize::from(LOW) + n) % usize::from(SPAN)) as u16;
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            ports.push(port);
+        }
+    }
+    std::array::from_fn(|i| ports[i])
 }
 
 /// Polls `probe` until it answers `Ok`, or panics after `limit` with its last `Err` (what it saw).
