@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::sms::encoding::Encoding;
 use crate::store::{NewText, OutboxText, StoreResult, Tx};
 
 /// When a reply may ride on the answer, and the reference its delivery
@@ -63,7 +64,7 @@ impl Held {
     /// with two, the second would go through the outbox and could arrive first.
     pub fn settle(mut self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Option<Answer>> {
         if let [text] = self.texts.as_slice()
-            && text.encoding == "gsm7"
+            && text.encoding == Encoding::Gsm7.as_str()
             && text.parts <= self.rule.max_parts
         {
             let text = self.texts.remove(0);

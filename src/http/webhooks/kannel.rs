@@ -103,9 +103,12 @@ fn answer_response(cfg: &Config, answer: &Answer, reference: &str) -> Response {
         headers.insert("x-kannel-from", from);
     }
     let dlr_mask = cfg.sms.kannel.dlr_mask;
-    let dlr_url = dlr_url(&cfg.http.public_base(), &cfg.webhooks.secret, reference);
     if dlr_mask != 0
-        && let Ok(url) = HeaderValue::from_str(&dlr_url)
+        && let Ok(url) = HeaderValue::from_str(&dlr_url(
+            &cfg.http.public_base(),
+            &cfg.webhooks.secret,
+            reference,
+        ))
     {
         headers.insert("x-kannel-dlr-mask", HeaderValue::from(dlr_mask));
         headers.insert("x-kannel-dlr-url", url);

@@ -74,10 +74,10 @@ impl<'a> PgTx<'a> {
     }
 
     /// The form of a row-locking statement this transaction's patience asks for.
-    fn locking<'s>(&self, forms: &'s [String; 2]) -> &'s str {
+    fn locking<'s, S: AsRef<str>>(&self, forms: &'s [S; 2]) -> &'s str {
         match self.patience {
-            Patience::Long => &forms[0],
-            Patience::Brief => &forms[1],
+            Patience::Long => forms[0].as_ref(),
+            Patience::Brief => forms[1].as_ref(),
         }
     }
 
@@ -369,10 +369,7 @@ impl Lobby for PgTx<'_> {
 
     fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
         // One matchmaker per queue at a time, across every instance, until this transaction ends.
-        let lock = match self.patience {
-            Patience::Long => LOBBY_LOCK[0],
-            Patience::Brief => LOBBY_LOCK[1],
-        };
+        let lock = self.locking(&LOBBY_LOCK);
         let locked: bool = self
             .fetch_one(sqlx::query(lock).bind(game).bind(options))?
             .try_get(0)?;
