@@ -14,6 +14,7 @@ pub mod gateway;
 pub mod http;
 pub mod inbound;
 pub mod lang;
+pub mod phone;
 pub mod platform;
 pub mod robots;
 pub mod scheduler;
