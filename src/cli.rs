@@ -46,13 +46,17 @@ pub fn main() -> ExitCode {
         Cmd::Engine(game) => return crate::engine::run(game),
         Cmd::Serve(ref arg) | Cmd::Migrate(ref arg) | Cmd::Sim(ref arg) => arg,
     };
-    let cfg = match Config::load(arg.config.as_deref()) {
+    let mut cfg = match Config::load(arg.config.as_deref()) {
         Ok(cfg) => cfg,
         Err(e) => {
             eprintln!("smsarena: bad configuration: {e}");
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = cfg.numbers.canonicalise() {
+        eprintln!("smsarena: bad configuration: {e}");
+        return ExitCode::from(2);
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {

@@ -51,8 +51,3 @@ pub struct Part {
 
 /// Most parts a concatenated SMS has (its header counts them in one byte).
 pub const MAX_PARTS: u32 = 255;
-
-/// Trims a phone number as providers send it; the number itself is the player's identity.
-pub fn normalise_phone(raw: &str) -> String {
-    raw.chars().filter(|c| !c.is_whitespace()).collect()
-}

@@ -16,14 +16,28 @@ pub const FRAGMENT_TIMEOUT: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
 /// How often parts past [`FRAGMENT_TIMEOUT`] are looked for.
 const FRAGMENT_SWEEP_EVERY: Duration = Duration::from_secs(60);
 
+/// How often inbound texts past their retention are trimmed, and how many
+/// at most in one transaction, and in one sweep: a backlog (the first
+/// sweep after retention was turned on) is worked off over several, so a
+/// sweep never holds the writer long.
+const INBOUND_SWEEP_EVERY: Duration = Duration::from_secs(600);
+const INBOUND_TRIM_BATCH: usize = 1000;
+const INBOUND_TRIM_BATCHES: usize = 20;
+
 pub async fn run(state: AppState, mut shutdown: watch::Receiver<bool>) {
     let store = state.store().clone();
     let clock = state.clock().clone();
     let mut next_sweep = tokio::time::Instant::now();
+    let mut next_trim = tokio::time::Instant::now();
+    let mut trimmed_up_to = 0;
     while !*shutdown.borrow() {
         if tokio::time::Instant::now() >= next_sweep {
             next_sweep += FRAGMENT_SWEEP_EVERY;
             drop_stale_fragments(&state).await;
+        }
+        if tokio::time::Instant::now() >= next_trim {
+            next_trim += INBOUND_SWEEP_EVERY;
+            trim_inbound(&state, &mut trimmed_up_to).await;
         }
         let (fired, failed) = fire_due(&state).await;
         if fired > 0 && failed == 0 {
@@ -70,6 +84,44 @@ pub async fn drop_stale_fragments(state: &AppState) -> u64 {
             0
         }
     }
+}
+
+/// Trims the inbound texts older than `database.inbound_retention_days`
+/// to their provider ids, walking ids from `up_to` (this instance's mark,
+/// moved on); how many batches trimmed texts. Nothing when retention is off.
+pub async fn trim_inbound(state: &AppState, up_to: &mut i64) -> usize {
+    let days = state.config().database.inbound_retention_days;
+    if days == 0 {
+        return 0;
+    }
+    let before = state.clock().now() - chrono::TimeDelta::days(i64::from(days));
+    let mut passed = 0;
+    for _ in 0..INBOUND_TRIM_BATCHES {
+        let after = *up_to;
+        let trimmed = state
+            .store()
+            .run(move |tx| tx.inbound().trim(before, after, INBOUND_TRIM_BATCH))
+            .await;
+        match trimmed {
+            Ok(Some(last)) => {
+                passed += 1;
+                *up_to = last;
+            }
+            Ok(None) => break,
+            Err(e) => {
+                tracing::error!(error = %e, "trimming old inbound texts failed; trying later");
+                break;
+            }
+        }
+    }
+    if passed > 0 {
+        tracing::info!(
+            days,
+            up_to = *up_to,
+            "inbound texts past their retention trimmed"
+        );
+    }
+    passed
 }
 
 /// Fires what is due, each timer in a transaction of its own (they commit

@@ -15,6 +15,10 @@ use crate::sms::Provider;
 
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     cfg.check_exposure().map_err(anyhow::Error::msg)?;
+    cfg.check_settings().map_err(anyhow::Error::msg)?;
+    for warning in cfg.warnings() {
+        tracing::warn!("{warning}");
+    }
     let cfg = Arc::new(cfg);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(&cfg)?;

@@ -48,14 +48,17 @@ pub async fn run(mut cfg: Config) -> anyhow::Result<()> {
     });
 
     println!("{HELP}");
-    let mut phone = String::from("79000000001");
+    let mut phone = String::from("+79000000001");
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut counter = 0u64;
     println!("[{phone}]>");
     while let Some(line) = lines.next_line().await? {
         let line = line.trim();
         let (to, text) = if let Some(rest) = line.strip_prefix(":as ") {
-            phone = rest.trim().to_string();
+            match cfg.numbers.canonical(rest) {
+                Ok(number) => phone = number,
+                Err(e) => println!("!! that number {e}"),
+            }
             println!("[{phone}]>");
             continue;
         } else if line == ":quit" {

@@ -116,3 +116,72 @@ async fn a_real_connection_is_limited_by_its_own_address() {
         assert_eq!(response.status().as_u16(), 200, "127.0.0.1 is trusted");
     }
 }
+
+#[test]
+fn a_short_admin_token_off_loopback_is_refused_and_unsafe_settings_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let listen = format!("0.0.0.0:{}", free_port());
+    let secured: [(&str, &str); 3] = [
+        ("SMSARENA_HTTP__LISTEN", &listen),
+        ("SMSARENA_WEBHOOKS__SECRET", "a-webhook-secret-long-enough"),
+        (
+            "SMSARENA_SMS__TWILIO__AUTH_TOKEN",
+            "a-twilio-token-long-enough",
+        ),
+    ];
+    let mut env = secured.to_vec();
+    env.extend([
+        ("SMSARENA_WEBHOOKS__VONAGE", "false"),
+        ("SMSARENA_ADMIN__TOKEN", "t0ken"),
+    ]);
+    let refused = serve(dir.path(), &env).output().unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("admin.token is 5 characters"), "{said}");
+    assert!(!said.contains("t0ken"), "never the value: {said}");
+
+    // On loopback it starts, and says what is unsafe at once.
+    let local = format!("127.0.0.1:{}", free_port());
+    let mut child = serve(
+        dir.path(),
+        &[
+            ("SMSARENA_HTTP__LISTEN", &local),
+            ("SMSARENA_ADMIN__TOKEN", "t0ken"),
+            ("SMSARENA_LIMITS__PHONE_PER_MINUTE", "0"),
+            ("SMSARENA_LOG__FILTER", "warn,smsarena=info"),
+        ],
+    )
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    // The warnings it logged until it said it serves.
+    let warned = std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut seen = Vec::new();
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if line.contains("serving") {
+                break;
+            }
+            seen.push(line);
+        }
+        seen
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !warned.is_finished() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let warned = warned.join().unwrap().join("\n");
+    for named in [
+        "admin.token is 5 characters",
+        "limits.phone_per_minute is 0",
+    ] {
+        assert!(warned.contains(named), "{named}: {warned}");
+    }
+    assert!(!warned.contains("t0ken"), "never the value: {warned}");
+}

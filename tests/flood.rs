@@ -232,3 +232,26 @@ async fn a_full_writer_queue_is_answered_503_at_once_and_the_retries_apply_once(
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_providers_retries_cost_the_phone_nothing() {
+    // The default limits: ten texts at once. One text, retried thirty times
+    // by its provider (it kept missing our answer), then the player's next
+    // nine: every one of them is read.
+    let app = TestApp::with_config(|cfg| cfg.limits = LimitsConfig::default()).await;
+    for _ in 0..31 {
+        let reply = app.post_sms("retried", B, GAME, "R bob").await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        assert_ne!(reply.body, r#"{"status":"rate_limited"}"#);
+    }
+    for i in 0..9 {
+        let reply = app.post_sms(&format!("next{i}"), B, GAME, "H").await;
+        assert_eq!(reply.body, r#"{"status":"accepted"}"#, "text {i}");
+    }
+    assert_eq!(app.count("inbound").await, 10);
+    let over = app.post_sms("one-too-many", B, GAME, "H").await;
+    assert_eq!(
+        over.body, r#"{"status":"rate_limited"}"#,
+        "new texts are still limited"
+    );
+}

@@ -111,10 +111,18 @@ async fn survives(start: &str) {
             "{start}: {query} changed the match"
         );
     }
-    // NUL in the id and the number as well: stored as U+FFFD (PostgreSQL's
-    // text cannot hold one), never a 503 that the provider would retry for ever.
-    let reply = app.post_sms("nu\u{0}l", "+79501\u{0}", GAME, "B").await;
+    // NUL in the id: stored as U+FFFD (PostgreSQL's text cannot hold one),
+    // never a 503 that the provider would retry for ever. In a number it is
+    // no number at all: a 400 that says so.
+    let reply = app.post_sms("nu\u{0}l", ME, GAME, "B").await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let reply = app.post_sms("nul2", "+79501\u{0}", GAME, "B").await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+    assert!(
+        reply.body.contains("control or invisible character"),
+        "{}",
+        reply.body
+    );
 
     // A JSON body that is not JSON, or carries a lone surrogate, is a 400.
     for body in [

@@ -62,19 +62,18 @@ async fn the_parts_of_a_long_text_are_joined_across_a_restart_and_gateways() {
     );
     assert_eq!(second.count("inbound_fragments").await, 0);
 
-    // The provider repeats the last part (it missed our 200): nothing is
-    // applied again; the lone repeat waits, and goes with the timeout.
+    // The provider repeats the last part (it missed our 200): it is known
+    // by its own id, so nothing is applied again, nor kept.
     send(&second, part("P2", "9", 2, 3, "ngni")).await;
     assert_eq!(second.count("inbound").await, 1);
     assert!(
         second.inbox(PHONE).await.is_empty(),
         "nothing answered again"
     );
-    assert_eq!(
-        second.count("inbound_fragments").await,
-        1,
-        "the repeat waits"
-    );
+    assert_eq!(second.count("inbound_fragments").await, 0, "not kept");
+
+    // A part whose text never completes waits, and goes with the timeout.
+    send(&second, part("L1", "8", 1, 2, "HE")).await;
     assert_eq!(drop_stale_fragments(&second.state).await, 0, "not yet");
     second
         .clock
@@ -108,4 +107,81 @@ async fn a_part_numbered_outside_its_text_is_refused_and_kept_nowhere() {
     send(&app, part("B3", "7", 1, 1, "HELP")).await;
     assert_eq!(app.count("inbound").await, 1);
     assert_eq!(app.count("inbound_fragments").await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parts_replayed_out_of_order_are_one_text_applied_once() {
+    let app = TestApp::new().await;
+    send(&app, part("A", "5", 1, 2, "R lon")).await;
+    send(&app, part("B", "5", 2, 2, "gnick")).await;
+    assert_eq!(app.count("inbound").await, 1);
+    assert_eq!(app.inbox(PHONE).await.len(), 1, "one reply");
+    // The provider retries and replays the parts in the other order.
+    for (id, number, text) in [("B", 2, "gnick"), ("A", 1, "R lon"), ("B", 2, "gnick")] {
+        send(&app, part(id, "5", number, 2, text)).await;
+    }
+    assert_eq!(app.count("inbound").await, 1, "still one text");
+    assert!(app.inbox(PHONE).await.is_empty(), "no second reply");
+    assert_eq!(app.count("inbound_fragments").await, 0, "nothing kept");
+    assert_eq!(app.count("inbound_parts").await, 2, "each part once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parts_that_declare_different_totals_are_not_joined() {
+    let app = TestApp::new().await;
+    // Two texts under one reference: "R ann" in two parts, "HELP" in three.
+    send(&app, part("T1", "6", 1, 2, "R a")).await;
+    send(&app, part("U1", "6", 1, 3, "HE")).await;
+    send(&app, part("U2", "6", 2, 3, "L")).await;
+    assert_eq!(app.count("inbound").await, 0, "neither is whole");
+    send(&app, part("T2", "6", 2, 2, "nn")).await;
+    assert_eq!(app.count("inbound").await, 1);
+    let answers = app.inbox(PHONE).await;
+    assert!(
+        answers.len() == 1 && answers[0].starts_with("Vy zaregistrirovany kak ann"),
+        "the two-part text alone: {answers:?}"
+    );
+    send(&app, part("U3", "6", 3, 3, "P")).await;
+    assert_eq!(app.count("inbound").await, 2);
+    assert_eq!(app.count("inbound_fragments").await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_text_costs_its_phone_one_text_of_its_flood_budget() {
+    // The default limits: 10 texts at once. A text of 12 parts, then the
+    // provider's retries of some of them, then an ordinary text.
+    let app = TestApp::with_config(|cfg| cfg.limits = Default::default()).await;
+    let words = "R ab".to_string() + &"c".repeat(11);
+    let chunks: Vec<String> = words.chars().map(String::from).collect();
+    assert!(chunks.len() >= 12);
+    let total = chunks.len() as u32;
+    for (i, chunk) in chunks.iter().enumerate() {
+        send(
+            &app,
+            part(&format!("M{i}"), "3", i as u32 + 1, total, chunk),
+        )
+        .await;
+    }
+    for (i, chunk) in chunks.iter().enumerate().take(5) {
+        send(
+            &app,
+            part(&format!("M{i}"), "3", i as u32 + 1, total, chunk),
+        )
+        .await;
+    }
+    assert_eq!(app.count("inbound").await, 1, "the long text is whole");
+    let answers = app.inbox(PHONE).await;
+    assert!(
+        answers[0].starts_with("Vy zaregistrirovany kak abccccccccccc"),
+        "{answers:?}"
+    );
+    // Nine more texts of his own fit the burst.
+    for i in 0..9 {
+        let query = format!("msisdn={PHONE}&to=002220&messageId=N{i}&text=H&type=text");
+        let request = Request::get(format!("/webhooks/vonage?{query}"))
+            .body(Body::empty())
+            .unwrap();
+        send(&app, request).await;
+    }
+    assert_eq!(app.count("inbound").await, 10, "none of them dropped");
 }

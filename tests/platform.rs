@@ -419,3 +419,36 @@ async fn a_message_to_a_player_who_cannot_receive_it_is_not_counted_as_sent() {
     assert_eq!(app.one_text(A).await, "Message to bob sent.");
     assert_eq!(app.inbox(B).await, ["ann: well played"]);
 }
+
+#[tokio::test]
+async fn a_relayed_message_is_held_to_two_parts_and_loses_its_hidden_characters() {
+    let app = four().await;
+    finished_pair(&app).await;
+    // Ten thousand characters with ESC, BEL, a right-to-left override and a
+    // link: refused, the sender told how much fits, nothing relayed.
+    let flood = format!(
+        "{}\u{1b}[2J\u{7}\u{202e}moc.knab//:sptth {}",
+        "x".repeat(5000),
+        "y".repeat(5000)
+    );
+    app.sms(A, &format!("S bob {flood}")).await;
+    assert_eq!(
+        app.one_text(A).await,
+        "Message too long: at most 301 characters. Not sent."
+    );
+    assert!(app.inbox(B).await.is_empty(), "nothing relayed");
+    // A message that fits goes out without what a phone would hide or act on.
+    app.sms(A, "S bob gg\u{1b}[31m \u{7}well\u{202e} played\u{200b}!")
+        .await;
+    assert_eq!(app.one_text(A).await, "Message to bob sent.");
+    let relayed = app.texts_to(B).await.pop().unwrap();
+    assert_eq!(relayed.body, "ann: gg[31m well played!");
+    assert!(relayed.parts <= 2);
+    // The help says how long a message may be.
+    app.sms(A, "HELP").await;
+    assert!(
+        app.one_text(A)
+            .await
+            .contains("S nick text - message (2 SMS max)")
+    );
+}

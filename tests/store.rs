@@ -11,8 +11,8 @@ mod common;
 use chrono::{Duration, Utc};
 use smsarena::inbound::InboundMessage;
 use smsarena::store::{
-    Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, RobotTurn, SentText,
-    Store, StoreError, TextStatus,
+    Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, PartArrival,
+    RobotTurn, SentText, Store, StoreError, TextStatus,
 };
 
 async fn open() -> (tempfile::TempDir, Store, String) {
@@ -336,9 +336,17 @@ async fn an_inbound_message_is_taken_once_with_its_sender() {
     assert_eq!(store.read(|r| r.count_rows("inbound")).await.unwrap(), 2);
 }
 
-fn fragment(reference: &str, part: u32, total: u32, text: &str, minutes_ago: i64) -> Fragment {
+fn fragment(
+    id: &str,
+    reference: &str,
+    part: u32,
+    total: u32,
+    text: &str,
+    minutes_ago: i64,
+) -> Fragment {
     Fragment {
         provider: "vonage".into(),
+        provider_id: id.into(),
         from: "+7002".into(),
         reference: reference.into(),
         part,
@@ -348,25 +356,43 @@ fn fragment(reference: &str, part: u32, total: u32, text: &str, minutes_ago: i64
     }
 }
 
+fn whole(text: &str, first_id: &str) -> PartArrival {
+    PartArrival::Whole {
+        text: text.into(),
+        first_id: first_id.into(),
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_parts_of_a_long_text_are_joined_once_all_are_in_and_stale_ones_dropped() {
     let (_dir, store, _) = open().await;
     // Parts out of order, one repeated, across transactions.
     let first = store
         .run(|tx| {
-            let a = tx.fragments().add(&fragment("r1", 3, 3, "ck", 0))?;
-            let b = tx.fragments().add(&fragment("r1", 1, 3, "R lo", 0))?;
-            let c = tx.fragments().add(&fragment("r1", 1, 3, "R lo", 0))?;
+            let a = tx.fragments().add(&fragment("c", "r1", 3, 3, "ck", 0))?;
+            let b = tx.fragments().add(&fragment("a", "r1", 1, 3, "R lo", 0))?;
+            let c = tx.fragments().add(&fragment("a", "r1", 1, 3, "R lo", 0))?;
             Ok((a, b, c))
         })
         .await
         .unwrap();
-    assert_eq!(first, (None, None, None));
-    let whole = store
-        .run(|tx| tx.fragments().add(&fragment("r1", 2, 3, "ngni", 0)))
+    assert_eq!(
+        first,
+        (
+            PartArrival::Waiting { opened: true },
+            PartArrival::Waiting { opened: false },
+            PartArrival::Repeat
+        )
+    );
+    let joined = store
+        .run(|tx| tx.fragments().add(&fragment("b", "r1", 2, 3, "ngni", 0)))
         .await
         .unwrap();
-    assert_eq!(whole.as_deref(), Some("R longnick"), "in the parts' order");
+    assert_eq!(
+        joined,
+        whole("R longnick", "a"),
+        "in the parts' order, named by the first"
+    );
     assert_eq!(
         store
             .read(|r| r.count_rows("inbound_fragments"))
@@ -375,20 +401,32 @@ async fn the_parts_of_a_long_text_are_joined_once_all_are_in_and_stale_ones_drop
         0,
         "a joined text's parts are gone"
     );
-    // The reference comes back later for another text: a new text.
+    // Its parts replayed are repeats, each known by its own id.
+    let replayed = store
+        .run(|tx| tx.fragments().add(&fragment("b", "r1", 2, 3, "ngni", 0)))
+        .await
+        .unwrap();
+    assert_eq!(replayed, PartArrival::Repeat);
+    // The reference comes back later for another text: a new text; a part
+    // that declares another total belongs to another text.
     let again = store
         .run(|tx| {
-            tx.fragments().add(&fragment("r1", 1, 2, "H", 0))?;
-            tx.fragments().add(&fragment("r1", 2, 2, "ELP", 0))
+            tx.fragments().add(&fragment("h1", "r1", 1, 2, "H", 0))?;
+            let other = tx.fragments().add(&fragment("x2", "r1", 2, 3, "?", 0))?;
+            let done = tx.fragments().add(&fragment("h2", "r1", 2, 2, "ELP", 0))?;
+            Ok((other, done))
         })
         .await
         .unwrap();
-    assert_eq!(again.as_deref(), Some("HELP"));
+    assert_eq!(
+        again,
+        (PartArrival::Waiting { opened: true }, whole("HELP", "h1"))
+    );
     // A part that never completes goes by age, a fresh one stays.
     let dropped = store
         .run(|tx| {
-            tx.fragments().add(&fragment("old", 1, 2, "x", 30))?;
-            tx.fragments().add(&fragment("new", 1, 2, "y", 0))?;
+            tx.fragments().add(&fragment("o1", "old", 1, 2, "x", 30))?;
+            tx.fragments().add(&fragment("n1", "new", 1, 2, "y", 0))?;
             tx.fragments()
                 .drop_stale(Utc::now() - Duration::minutes(10))
         })
@@ -400,8 +438,93 @@ async fn the_parts_of_a_long_text_are_joined_once_all_are_in_and_stale_ones_drop
             .read(|r| r.count_rows("inbound_fragments"))
             .await
             .unwrap(),
-        1
+        2,
+        "the fresh part, and the part of another total"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn old_inbound_texts_are_trimmed_to_their_ids_and_still_known() {
+    let (_dir, store, url) = open().await;
+    let now = Utc::now();
+    let aged = |id: &str, days: i64| InboundMessage {
+        received_at: now - Duration::days(days),
+        ..inbound(id, "+7003", "R secretive")
+    };
+    let texts = [
+        aged("d40", 40),
+        aged("d35", 35),
+        aged("d5", 5),
+        aged("d45", 45),
+    ];
+    let all = texts.clone();
+    store
+        .run(move |tx| {
+            for msg in &all {
+                tx.players().accept_inbound(msg)?;
+            }
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let before = now - Duration::days(30);
+    let (first, second, third) = store
+        .run(move |tx| {
+            let first = tx.inbound().trim(before, 0, 1)?;
+            let second = tx.inbound().trim(before, first.unwrap(), 10)?;
+            let third = tx.inbound().trim(before, second.unwrap(), 10)?;
+            Ok((first, second, third))
+        })
+        .await
+        .unwrap();
+    assert!(first.is_some() && second > first, "{first:?} {second:?}");
+    assert_eq!(
+        third, None,
+        "the walk stops at the 5-day-old text, and the older one after it waits"
+    );
+    let bodies = common::raw_rows(
+        &url,
+        "SELECT provider_id, body, from_phone FROM inbound ORDER BY id",
+    )
+    .await;
+    assert_eq!(
+        bodies,
+        [
+            ["d40", "", ""],
+            ["d35", "", ""],
+            ["d5", "R secretive", "+7003"],
+            ["d45", "R secretive", "+7003"],
+        ]
+    );
+    // A provider's retry of a trimmed text is still acknowledged, not applied.
+    let retry = texts[0].clone();
+    let arrival = store
+        .run(move |tx| tx.players().accept_inbound(&retry))
+        .await
+        .unwrap();
+    assert_eq!(arrival, Arrival::Duplicate);
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_sqlite_file_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("private.db");
+    let store = Store::open(&format!("sqlite://{}", path.display()), 8)
+        .await
+        .unwrap();
+    store
+        .run(|tx| tx.players().create("+7004", Utc::now()).map(|_| ()))
+        .await
+        .unwrap();
+    for file in ["private.db", "private.db-wal", "private.db-shm"] {
+        let mode = std::fs::metadata(dir.path().join(file))
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{file}: {:o}", mode & 0o777);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -527,6 +527,7 @@ async fn vonage_webhook_table() {
         ("messageId", "V2"),
         ("text", "HELP"),
         ("type", "text"),
+        ("timestamp", "1796126400"),
     ];
     let json_sig = vonage_signature(
         VONAGE_SECRET,
@@ -584,12 +585,52 @@ async fn vonage_webhook_table() {
                 inbound_after: 2,
             },
             Case {
+                name: "a signed request captured six minutes ago",
+                request: get(&format!(
+                    "/webhooks/vonage?{}",
+                    vonage_query(
+                        &[
+                            ("msisdn", "79004"),
+                            ("to", "002220"),
+                            ("messageId", "V3"),
+                            ("text", "HELP"),
+                            ("timestamp", "1796126040"),
+                        ],
+                        "md5hash"
+                    )
+                )),
+                status: StatusCode::FORBIDDEN,
+                inbound_after: 2,
+            },
+            Case {
+                name: "a signed request without its timestamp",
+                request: get(&format!(
+                    "/webhooks/vonage?{}",
+                    vonage_query(
+                        &[
+                            ("msisdn", "79004"),
+                            ("to", "002220"),
+                            ("messageId", "V4"),
+                            ("text", "HELP"),
+                        ],
+                        "md5hash"
+                    )
+                )),
+                status: StatusCode::BAD_REQUEST,
+                inbound_after: 2,
+            },
+            Case {
                 name: "form POST without messageId",
                 request: form_post(
                     "/webhooks/vonage",
                     &[],
                     &vonage_query(
-                        &[("msisdn", "79004"), ("to", "002220"), ("text", "x")],
+                        &[
+                            ("msisdn", "79004"),
+                            ("to", "002220"),
+                            ("text", "x"),
+                            ("timestamp", "1796126400"),
+                        ],
                         "md5hash",
                     ),
                 ),
@@ -645,6 +686,7 @@ async fn hmac_signed_vonage_webhooks_are_checked_too() {
         ("to", "002220"),
         ("messageId", "H1"),
         ("text", "HELP"),
+        ("timestamp", "1796126400"),
     ];
     let reply = app
         .request(get(&format!(
@@ -669,12 +711,12 @@ async fn webhooks_without_configured_secrets_accept_unsigned_requests() {
         .request(form_post(
             "/webhooks/twilio",
             &[],
-            "From=%2B7&To=002220&Body=HELP&MessageSid=SMx",
+            "From=%2B7001&To=002220&Body=HELP&MessageSid=SMx",
         ))
         .await;
     assert_eq!(reply.status, StatusCode::OK);
     let reply = app
-        .request(get("/webhooks/kannel?from=1&to=2&text=HELP&id=x"))
+        .request(get("/webhooks/kannel?from=7002&to=002220&text=HELP&id=x"))
         .await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.body, "");

@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let open = open.map(|read| read.message);
     reading(&open, "vonage");
-    let open_status = parse_status(&open_cfg, &req.method, &req.query, &hdrs, req.body);
+    let open_status = parse_status(&open_cfg, &req.method, &req.query, &hdrs, req.body, epoch());
     if let Err(e) = &open_status {
         refusal(e);
     }
@@ -39,17 +39,28 @@ fuzz_target!(|data: &[u8]| {
         }
         pairs.extend(RawParams::parse(req.body).text_pairs());
     }
-    if pairs.iter().any(|(k, _)| k == "sig") {
+    if pairs.iter().any(|(k, _)| k == "sig" || k == "timestamp") {
         return;
     }
+    // A signed request carries the time it was signed; now is fresh.
+    let stamp = epoch().timestamp().to_string();
+    pairs.push(("timestamp".into(), stamp.clone()));
+    let stamped = if req.query.is_empty() {
+        format!("timestamp={stamp}")
+    } else {
+        format!("{}&timestamp={stamp}", req.query)
+    };
+    let open = parse_inbound(&open_cfg, &req.method, &stamped, &hdrs, req.body, epoch())
+        .map(|read| read.message);
+    let open_status = parse_status(&open_cfg, &req.method, &stamped, &hdrs, req.body, epoch());
     for method in ["md5hash", "md5", "sha1", "sha256", "sha512"] {
         let cfg = Configs::new(method).locked;
         let sig = vonage_signature(LOCKED_VONAGE_SECRET, method, &pairs).expect("a known method");
-        let query = format!("{}&sig={sig}", req.query);
+        let query = format!("{stamped}&sig={sig}");
         let locked = parse_inbound(&cfg, &req.method, &query, &hdrs, req.body, epoch())
             .map(|read| read.message);
         same(&open, &locked, method);
-        let status = parse_status(&cfg, &req.method, &query, &hdrs, req.body);
+        let status = parse_status(&cfg, &req.method, &query, &hdrs, req.body, epoch());
         same(&open_status, &status, method);
     }
 });

@@ -30,6 +30,13 @@ pub struct LimitsConfig {
     /// this host, say), which carries every player's texts.
     #[serde(deserialize_with = "lenient")]
     pub trusted_addresses: AddressList,
+    /// Admin API requests one address may make at once (trusted or not:
+    /// providers never call it), and then a second; 0 turns it off. Wrong
+    /// tokens cannot be guessed faster than this.
+    #[serde(deserialize_with = "lenient")]
+    pub admin_burst: u32,
+    #[serde(deserialize_with = "lenient")]
+    pub admin_per_second: u32,
 }
 
 impl Default for LimitsConfig {
@@ -44,6 +51,8 @@ impl Default for LimitsConfig {
                 IpAddr::from([127, 0, 0, 1]),
                 IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
             ]),
+            admin_burst: 20,
+            admin_per_second: 5,
         }
     }
 }

@@ -11,12 +11,16 @@ use serde::{Deserialize, Serialize};
 mod env;
 mod exposure;
 mod limits;
+mod safety;
 mod secret;
 
 pub use env::EnvStrings;
 use env::lenient;
 pub use limits::{AddressList, LimitsConfig};
+pub use safety::SECRET_MIN_LEN;
 pub use secret::{Secret, scrub};
+
+use crate::phone::{NumberError, NumberPlan};
 
 /// The whole configuration. Every key has a default, so an empty file is valid.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -93,6 +97,10 @@ pub struct DatabaseConfig {
     /// answered 503 at once (the provider retries), not queued without end.
     #[serde(deserialize_with = "lenient")]
     pub queue_depth: usize,
+    /// Days an inbound text's body and numbers are kept; then only its
+    /// provider id stays, for deduplication. 0 keeps them for ever.
+    #[serde(deserialize_with = "lenient")]
+    pub inbound_retention_days: u32,
 }
 
 impl DatabaseConfig {
@@ -119,6 +127,7 @@ impl Default for DatabaseConfig {
             url: "sqlite://smsarena.db".into(),
             max_batch: 128,
             queue_depth: crate::store::DEFAULT_QUEUE_DEPTH,
+            inbound_retention_days: 30,
         }
     }
 }
@@ -130,6 +139,10 @@ pub struct NumbersConfig {
     pub play: String,
     /// The "game number": `R`, moves, and every text about a match.
     pub game: String,
+    /// The country (ISO 3166, e.g. `RU`, `GB`) whose national forms a bare
+    /// run of digits is read in (`89001234567` is `+79001234567` in `RU`);
+    /// empty: bare digits are E.164 without the `+`.
+    pub region: String,
 }
 
 impl Default for NumbersConfig {
@@ -137,7 +150,37 @@ impl Default for NumbersConfig {
         NumbersConfig {
             play: "002227".into(),
             game: "002220".into(),
+            region: "RU".into(),
         }
+    }
+}
+
+impl NumbersConfig {
+    /// A number as a provider spelled it, in its canonical form (see [`crate::phone`]).
+    pub fn canonical(&self, raw: &str) -> Result<String, NumberError> {
+        NumberPlan::new(&self.region)
+            .unwrap_or_default()
+            .canonical(raw)
+    }
+
+    /// Is `number` (canonical) one of the two service numbers?
+    pub fn serves(&self, number: &str) -> bool {
+        number == self.play || number == self.game
+    }
+
+    /// The region and the service numbers checked, and the numbers put in
+    /// their canonical form, so that an inbound `to` compares with them.
+    pub fn canonicalise(&mut self) -> Result<(), String> {
+        let plan = NumberPlan::new(&self.region).map_err(|e| format!("numbers.region: {e}"))?;
+        for (key, number) in [("play", &mut self.play), ("game", &mut self.game)] {
+            *number = plan
+                .canonical(number)
+                .map_err(|e| format!("numbers.{key} {e}"))?;
+        }
+        if self.play == self.game {
+            return Err("numbers.play and numbers.game are the same number".into());
+        }
+        Ok(())
     }
 }
 
@@ -191,6 +234,10 @@ pub struct SmsConfig {
     /// Attempts before a text is parked as failed.
     #[serde(deserialize_with = "lenient")]
     pub max_attempts: u32,
+    /// The most SMS parts any outgoing text may take; a longer one is cut
+    /// (and a warning logged): every part is paid for.
+    #[serde(deserialize_with = "lenient")]
+    pub max_parts: u32,
     /// First retry delay; doubles each attempt (with jitter) up to `retry_max_ms`.
     #[serde(deserialize_with = "lenient")]
     pub retry_base_ms: u64,
@@ -248,6 +295,7 @@ impl Default for SmsConfig {
             provider: ProviderKind::Console,
             gsm_substitutions: true,
             max_attempts: 8,
+            max_parts: 6,
             retry_base_ms: 500,
             retry_max_ms: 60_000,
             lease_ms: 30_000,
@@ -327,6 +375,10 @@ pub struct VonageConfig {
     pub signature_secret: Secret,
     /// `md5hash` (Vonage's default), `md5`, `sha1`, `sha256` or `sha512` (HMAC).
     pub signature_method: String,
+    /// A signed request whose `timestamp` is further than this from our
+    /// clock is refused (403): a captured request cannot be replayed later.
+    #[serde(deserialize_with = "lenient")]
+    pub signature_max_age_secs: u64,
     pub base_url: String,
 }
 
@@ -337,6 +389,7 @@ impl Default for VonageConfig {
             api_secret: Secret::default(),
             signature_secret: Secret::default(),
             signature_method: "md5hash".into(),
+            signature_max_age_secs: 300,
             base_url: "https://rest.nexmo.com".into(),
         }
     }

@@ -1,8 +1,11 @@
 //! The admin API (`admin.token` as a bearer token; off when empty): match records with a
 //! replay audit, and counts. For operators and support, not for players.
+//!
+//! Players' numbers are masked unless asked for (`?phones=full`, logged):
+//! what support needs of a match is its nicks and moves.
 
 use axum::Json;
-use axum::extract::{Path, Request, State};
+use axum::extract::{Path, Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -10,7 +13,8 @@ use axum::routing::get;
 use serde_json::{Value, json};
 use subtle::ConstantTimeEq;
 
-use super::{AppError, AppState};
+use super::{AppError, AppState, flood};
+use crate::phone::mask;
 use crate::platform::replay::replay;
 use crate::store::{Holder, StoreError};
 
@@ -21,11 +25,20 @@ pub fn routes(state: AppState) -> axum::Router<AppState> {
         .route_layer(axum::middleware::from_fn_with_state(state, require_token))
 }
 
-/// 404 while the admin API is off (no token configured), 401 without the right token.
+/// 404 while the admin API is off (no token configured); 429 for an
+/// address over the admin API's own limit; 401 without the right token,
+/// each refusal logged with the address it came from.
 async fn require_token(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let token = &state.config().admin.token;
     if token.is_empty() {
         return StatusCode::NOT_FOUND.into_response();
+    }
+    let peer = flood::peer(&request);
+    if let Some(ip) = peer
+        && !state.flood().admin(ip)
+    {
+        tracing::debug!(%ip, "admin request limit reached");
+        return flood::too_many_requests();
     }
     let presented = request
         .headers()
@@ -34,16 +47,39 @@ async fn require_token(State(state): State<AppState>, request: Request, next: Ne
         .and_then(|v| v.strip_prefix("Bearer "));
     match presented {
         Some(p) if bool::from(p.as_bytes().ct_eq(token.as_bytes())) => next.run(request).await,
-        _ => AppError::Unauthorized.into_response(),
+        _ => {
+            let peer = peer.map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
+            tracing::warn!(
+                %peer,
+                path = request.uri().path(),
+                token = if presented.is_some() { "wrong" } else { "missing" },
+                "admin request refused"
+            );
+            AppError::Unauthorized.into_response()
+        }
     }
+}
+
+/// `?phones=full` shows the players' numbers whole; without it they are masked.
+#[derive(serde::Deserialize, Default)]
+struct Shown {
+    phones: Option<String>,
 }
 
 /// A match's whole record, and whether it replays from its seed to what is stored.
 async fn match_record(
     State(state): State<AppState>,
     Path(id): Path<i64>,
+    Query(shown): Query<Shown>,
 ) -> Result<Response, AppError> {
     let platform = state.platform().clone();
+    let whole_phones = shown.phones.as_deref() == Some("full");
+    if whole_phones {
+        tracing::info!(
+            match_id = id,
+            "admin: a match's phone numbers shown in full"
+        );
+    }
     let found = state
         .store()
         .read(move |tx| {
@@ -77,7 +113,8 @@ async fn match_record(
             let players: Vec<Value> = seats
                 .iter()
                 .map(|s| match &s.holder {
-                    Holder::Player(p) => json!({ "seat": s.seat, "nick": p.nick, "phone": p.phone,
+                    Holder::Player(p) => json!({ "seat": s.seat, "nick": p.nick,
+                        "phone": if whole_phones { p.phone.clone() } else { mask(&p.phone) },
                         "place": s.place, "score": s.score }),
                     Holder::Robot(level) => json!({ "seat": s.seat, "robot": level,
                         "place": s.place, "score": s.score }),

@@ -18,6 +18,9 @@ pub enum AppError {
     /// A provider signature does not match.
     #[error("forbidden: bad signature")]
     BadSignature,
+    /// A signed request older than its window: a replay, or a clock far off.
+    #[error("forbidden: signed too long ago")]
+    Stale,
     /// The store failed; the provider should retry later.
     #[error("store: {0}")]
     Store(#[from] StoreError),
@@ -35,6 +38,10 @@ impl IntoResponse for AppError {
             AppError::BadRequest(msg) => (StatusCode::BAD_REQUEST, msg.clone()),
             AppError::Unauthorized => (StatusCode::UNAUTHORIZED, "missing or wrong secret".into()),
             AppError::BadSignature => (StatusCode::FORBIDDEN, "signature does not match".into()),
+            AppError::Stale => (
+                StatusCode::FORBIDDEN,
+                "signed too long ago (or the clocks disagree)".into(),
+            ),
             AppError::Store(StoreError::Busy) => {
                 // Back-pressure, not a fault: the writer's queue is full.
                 tracing::warn!("the writer's queue is full; asking the caller to retry");

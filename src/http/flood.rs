@@ -1,14 +1,18 @@
 //! Flood control: a text limit per phone, told once per window, and a request limit per source address.
 //!
-//! Both are GCRA limiters (`governor`) in this instance's memory: with several
-//! instances, each counts what it sees, which still bounds a flood to a few
-//! times the limit. Texts over a phone's limit are dropped before the store
-//! sees them, so a flood costs the writer nothing but one notice a window.
+//! Both live in this instance's memory: with several instances, each counts
+//! what it sees, which still bounds a flood to a few times the limit. Texts
+//! over a phone's limit are dropped before the store sees it, so a flood
+//! costs the writer nothing but one notice a window. Only new texts cost a
+//! phone anything: a repeat the store recognises (a provider's retry) is
+//! given back, and a long text costs one text however many parts it has.
 
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -17,15 +21,27 @@ use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::AppState;
+use super::budget::Budget;
 use crate::config::{AddressList, LimitsConfig};
 
 /// Checks between two sweeps of keys whose limits have recovered.
 const SWEEP_EVERY: u64 = 4096;
 
+/// How long a long text's charge is remembered for its later parts: as
+/// long as its parts are kept waiting for each other.
+const OPEN_TEXT_MEMORY: Duration = Duration::from_secs(600);
+
+/// A long text, as its parts name it: sender, reference, declared total.
+type OpenText = (String, String, u32);
+
 pub struct Flood {
-    phones: Option<DefaultKeyedRateLimiter<String>>,
+    phones: Option<Budget<String>>,
     notices: Option<DefaultKeyedRateLimiter<String>>,
     addresses: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    /// The admin API's own, for every address: tokens are not guessed fast.
+    admin: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    /// Long texts already charged here, so their other parts pass free.
+    open_texts: Mutex<HashMap<OpenText, Instant>>,
     trusted: AddressList,
     checks: AtomicU64,
     dropped_texts: AtomicU64,
@@ -35,19 +51,17 @@ pub struct Flood {
 /// What to do with a phone's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PhoneVerdict {
-    Pass,
+    /// Let through; `charged` when it cost the phone a text (to give back
+    /// should it turn out to be a repeat).
+    Pass { charged: bool },
     /// Over the limit: dropped; `notify` for the first of a notice window.
-    Drop {
-        notify: bool,
-    },
+    Drop { notify: bool },
 }
 
 impl Flood {
     pub fn new(cfg: &LimitsConfig) -> Flood {
-        let phones = NonZeroU32::new(cfg.phone_per_minute).map(|rate| {
-            let burst = NonZeroU32::new(cfg.phone_burst).unwrap_or(NonZeroU32::MIN);
-            RateLimiter::keyed(Quota::per_minute(rate).allow_burst(burst))
-        });
+        let phones = (cfg.phone_per_minute > 0)
+            .then(|| Budget::per_minute(cfg.phone_per_minute, cfg.phone_burst));
         let window = Duration::from_secs(cfg.notice_window_secs.max(1));
         let notices = phones
             .as_ref()
@@ -57,10 +71,16 @@ impl Flood {
             let burst = NonZeroU32::new(cfg.address_burst).unwrap_or(NonZeroU32::MIN);
             RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst))
         });
+        let admin = NonZeroU32::new(cfg.admin_per_second).map(|rate| {
+            let burst = NonZeroU32::new(cfg.admin_burst).unwrap_or(NonZeroU32::MIN);
+            RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst))
+        });
         Flood {
             phones,
             notices,
             addresses,
+            admin,
+            open_texts: Mutex::default(),
             trusted: cfg.trusted_addresses.clone(),
             checks: AtomicU64::new(0),
             dropped_texts: AtomicU64::new(0),
@@ -68,22 +88,65 @@ impl Flood {
         }
     }
 
-    /// Counts a text from `phone` against its limit.
+    /// Charges a whole text from `phone` against its limit.
     pub fn phone(&self, phone: &str) -> PhoneVerdict {
         let Some(phones) = &self.phones else {
-            return PhoneVerdict::Pass;
+            return PhoneVerdict::Pass { charged: false };
         };
         self.sweep_now_and_then();
         let key = phone.to_string();
-        if phones.check_key(&key).is_ok() {
-            return PhoneVerdict::Pass;
+        if phones.take(&key, Instant::now()) {
+            return PhoneVerdict::Pass { charged: true };
         }
+        self.drop_text(&key)
+    }
+
+    /// Charges one part of a long text: the first of its parts this
+    /// instance sees charges the text; the others pass free.
+    pub fn part(&self, phone: &str, reference: &str, total: u32) -> PhoneVerdict {
+        if self.phones.is_none() {
+            return PhoneVerdict::Pass { charged: false };
+        }
+        let text = (phone.to_string(), reference.to_string(), total);
+        if self.open_texts().contains_key(&text) {
+            return PhoneVerdict::Pass { charged: false };
+        }
+        let verdict = self.phone(phone);
+        if verdict == (PhoneVerdict::Pass { charged: true }) {
+            self.open_texts().insert(text, Instant::now());
+        }
+        verdict
+    }
+
+    /// Gives back what a text was charged: it was a repeat, or the store did
+    /// not take it (the provider will send it again, and it is charged then).
+    pub fn refund(&self, phone: &str) {
+        if let Some(phones) = &self.phones {
+            phones.give_back(&phone.to_string(), Instant::now());
+        }
+    }
+
+    /// A long text's parts are all in, or the part that charged it was not
+    /// taken after all (`refund`): its next parts are charged anew.
+    pub fn close_part(&self, phone: &str, reference: &str, total: u32, refund: bool) {
+        let text = (phone.to_string(), reference.to_string(), total);
+        self.open_texts().remove(&text);
+        if refund {
+            self.refund(phone);
+        }
+    }
+
+    fn drop_text(&self, key: &String) -> PhoneVerdict {
         self.dropped_texts.fetch_add(1, Ordering::Relaxed);
         let notify = self
             .notices
             .as_ref()
-            .is_some_and(|n| n.check_key(&key).is_ok());
+            .is_some_and(|n| n.check_key(key).is_ok());
         PhoneVerdict::Drop { notify }
+    }
+
+    fn open_texts(&self) -> std::sync::MutexGuard<'_, HashMap<OpenText, Instant>> {
+        self.open_texts.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Counts a request from `ip`; `false` when it is over the limit.
@@ -96,6 +159,19 @@ impl Flood {
         }
         self.sweep_now_and_then();
         let allowed = addresses.check_key(&ip.to_canonical()).is_ok();
+        if !allowed {
+            self.refused_requests.fetch_add(1, Ordering::Relaxed);
+        }
+        allowed
+    }
+
+    /// Counts an admin API request from `ip`; `false` when it is over the limit.
+    pub fn admin(&self, ip: IpAddr) -> bool {
+        let Some(admin) = &self.admin else {
+            return true;
+        };
+        self.sweep_now_and_then();
+        let allowed = admin.check_key(&ip.to_canonical()).is_ok();
         if !allowed {
             self.refused_requests.fetch_add(1, Ordering::Relaxed);
         }
@@ -116,13 +192,19 @@ impl Flood {
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY != SWEEP_EVERY - 1 {
             return;
         }
-        for limiter in [&self.phones, &self.notices].into_iter().flatten() {
+        let now = Instant::now();
+        if let Some(phones) = &self.phones {
+            phones.forget_full(now);
+        }
+        self.open_texts()
+            .retain(|_, charged| now.duration_since(*charged) < OPEN_TEXT_MEMORY);
+        if let Some(notices) = &self.notices {
+            notices.retain_recent();
+            notices.shrink_to_fit();
+        }
+        for limiter in [&self.addresses, &self.admin].into_iter().flatten() {
             limiter.retain_recent();
             limiter.shrink_to_fit();
-        }
-        if let Some(addresses) = &self.addresses {
-            addresses.retain_recent();
-            addresses.shrink_to_fit();
         }
     }
 }
@@ -131,25 +213,35 @@ impl Flood {
 /// its limit. A request that came without a peer address (a test driving the
 /// router directly) is let through.
 pub async fn by_address(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip());
-    if let Some(ip) = peer
+    if let Some(ip) = peer(&request)
         && !state.flood().address(ip)
     {
         tracing::debug!(%ip, "request limit reached");
-        let mut response = (
-            StatusCode::TOO_MANY_REQUESTS,
-            axum::Json(serde_json::json!({ "error": "too many requests, slow down" })),
-        )
-            .into_response();
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-        return response;
+        return too_many_requests();
     }
     next.run(request).await
+}
+
+/// The peer a request came from, when it came over a socket (a test
+/// driving the router directly has none).
+pub fn peer(request: &Request) -> Option<IpAddr> {
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip())
+}
+
+/// 429 with `Retry-After`: an address over a request limit.
+pub fn too_many_requests() -> Response {
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(serde_json::json!({ "error": "too many requests, slow down" })),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
 }
 
 #[cfg(test)]
@@ -171,18 +263,42 @@ mod tests {
     fn a_flooding_phone_is_dropped_and_told_once() {
         let flood = Flood::new(&limits(3, 1));
         for _ in 0..3 {
-            assert_eq!(flood.phone("+1"), PhoneVerdict::Pass);
+            assert_eq!(flood.phone("+1"), CHARGED);
         }
         assert_eq!(flood.phone("+1"), PhoneVerdict::Drop { notify: true });
         for _ in 0..100 {
             assert_eq!(flood.phone("+1"), PhoneVerdict::Drop { notify: false });
         }
-        assert_eq!(
-            flood.phone("+2"),
-            PhoneVerdict::Pass,
-            "another phone's own budget"
-        );
+        assert_eq!(flood.phone("+2"), CHARGED, "another phone's own budget");
         assert_eq!(flood.stats()["dropped_texts"], 101);
+    }
+
+    const CHARGED: PhoneVerdict = PhoneVerdict::Pass { charged: true };
+    const FREE: PhoneVerdict = PhoneVerdict::Pass { charged: false };
+
+    #[test]
+    fn repeats_are_given_back_and_a_long_text_costs_one_text() {
+        let flood = Flood::new(&limits(2, 1));
+        for _ in 0..10 {
+            assert_eq!(flood.phone("+1"), CHARGED);
+            flood.refund("+1");
+        }
+        assert_eq!(flood.part("+1", "r", 12), CHARGED, "the first part");
+        for _ in 2..=12 {
+            assert_eq!(flood.part("+1", "r", 12), FREE, "the other parts");
+        }
+        assert_eq!(
+            flood.part("+1", "r", 3),
+            CHARGED,
+            "another total is another text"
+        );
+        flood.close_part("+1", "r", 12, false);
+        assert!(
+            matches!(flood.part("+1", "r", 12), PhoneVerdict::Drop { .. }),
+            "a closed text's reference is a new text, and the budget is spent"
+        );
+        flood.close_part("+1", "r", 3, true);
+        assert_eq!(flood.phone("+1"), CHARGED, "a part not taken is given back");
     }
 
     #[test]
@@ -208,7 +324,8 @@ mod tests {
         cfg.address_per_second = 0;
         let flood = Flood::new(&cfg);
         for _ in 0..100 {
-            assert_eq!(flood.phone("+1"), PhoneVerdict::Pass);
+            assert_eq!(flood.phone("+1"), FREE);
+            assert_eq!(flood.part("+1", "r", 2), FREE);
             assert!(flood.address("203.0.113.9".parse().unwrap()));
         }
     }

@@ -16,9 +16,10 @@ use crate::config::Config;
 use crate::inbound::{InboundMessage, Part};
 use crate::platform::{Answer, AnswerRule, Handled, Platform};
 use crate::robots::RobotPool;
-use crate::store::{Fragment, Store};
+use crate::store::{Fragment, PartArrival, Store};
 
 mod admin;
+pub mod budget;
 pub mod error;
 pub mod flood;
 pub mod webhooks;
@@ -112,8 +113,9 @@ impl AppState {
     ///
     /// A text over its phone's flood limit is dropped before the store sees
     /// it (a flood costs the writer nothing), and the first of a window brings
-    /// one notice. A writer whose queue is full is [`AppError`] 503 at once:
-    /// the provider retries, with the same id, so nothing is applied twice.
+    /// one notice; a repeat the store recognises costs the phone nothing. A
+    /// writer whose queue is full is [`AppError`] 503 at once: the provider
+    /// retries, with the same id, so nothing is applied twice.
     pub async fn receive(&self, msg: InboundMessage) -> Result<Receipt, AppError> {
         self.receive_answering(msg, None)
             .await
@@ -128,23 +130,36 @@ impl AppState {
         rule: Option<AnswerRule>,
     ) -> Result<(Receipt, Option<Answer>), AppError> {
         let msg = msg.without_nul();
-        if self.held_back(&msg).await? {
+        let verdict = self.inner.flood.phone(&msg.from);
+        if self.dropped(verdict, &msg).await? {
             return Ok((Receipt::Dropped, None));
         }
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
-        let (handled, answer) = self
+        let from = msg.from.clone();
+        let outcome = self
             .inner
             .store
             .try_run(move |tx| platform.handle_inbound_answering(tx, &msg, now, rule.as_ref()))
-            .await?;
+            .await;
+        let repeat = outcome
+            .as_ref()
+            .map_or(true, |(handled, _)| handled.duplicate);
+        if repeat && verdict == (flood::PhoneVerdict::Pass { charged: true }) {
+            self.inner.flood.refund(&from);
+        }
+        let (handled, answer) = outcome?;
         Ok((self.settle(handled), answer))
     }
 
-    /// Counts a text against its phone's flood limit: `true` when it is over
-    /// it and is to be dropped (the first of a window brings one notice).
-    async fn held_back(&self, msg: &InboundMessage) -> Result<bool, AppError> {
-        let flood::PhoneVerdict::Drop { notify } = self.inner.flood.phone(&msg.from) else {
+    /// Whether a text the flood limit passed judgement on is to be dropped;
+    /// the first of a window brings one notice.
+    async fn dropped(
+        &self,
+        verdict: flood::PhoneVerdict,
+        msg: &InboundMessage,
+    ) -> Result<bool, AppError> {
+        let flood::PhoneVerdict::Drop { notify } = verdict else {
             return Ok(false);
         };
         tracing::debug!(phone = %msg.from, notify, "text dropped: over the phone's limit");
@@ -174,10 +189,11 @@ impl AppState {
 }
 
 impl AppState {
-    /// Keeps one part of a long text durably and, with the last part in,
-    /// applies the whole text as one (under the id of the part that
-    /// completed it). A repeated part changes nothing. The flood limit counts
-    /// each part as a text.
+    /// Takes one part of a long text durably, once by its own id, and, with
+    /// the last part in, applies the whole text as one. Its id is made from
+    /// its first part's, so that the same parts replayed in another order
+    /// are the same text. The flood limit counts the text once, not each
+    /// part, and a repeated part costs nothing.
     pub async fn receive_part(
         &self,
         part_msg: InboundMessage,
@@ -188,39 +204,58 @@ impl AppState {
             reference: part.reference.replace('\0', "\u{fffd}"),
             ..part
         };
-        if self.held_back(&part_msg).await? {
+        let flood = &self.inner.flood;
+        let verdict = flood.part(&part_msg.from, &part.reference, part.total);
+        if self.dropped(verdict, &part_msg).await? {
             return Ok(Receipt::Dropped);
         }
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
-        let handled = self
+        let phone = part_msg.from.clone();
+        let fragment = Fragment {
+            provider: part_msg.provider.to_string(),
+            provider_id: part_msg.provider_id.clone(),
+            from: part_msg.from.clone(),
+            reference: part.reference.clone(),
+            part: part.number,
+            total: part.total,
+            text: part_msg.text.clone(),
+            received_at: part_msg.received_at,
+        };
+        let outcome = self
             .inner
             .store
-            .try_run(move |tx| {
-                let fragment = Fragment {
-                    provider: part_msg.provider.to_string(),
-                    from: part_msg.from.clone(),
-                    reference: part.reference.clone(),
-                    part: part.number,
-                    total: part.total,
-                    text: part_msg.text.clone(),
-                    received_at: part_msg.received_at,
-                };
-                match tx.fragments().add(&fragment)? {
-                    None => Ok(None),
-                    Some(text) => {
-                        let whole = InboundMessage {
-                            text,
-                            ..part_msg.clone()
-                        };
-                        platform.handle_inbound(tx, &whole, now).map(Some)
-                    }
+            .try_run(move |tx| match tx.fragments().add(&fragment)? {
+                PartArrival::Repeat => Ok(None),
+                PartArrival::Waiting { .. } => Ok(Some(None)),
+                PartArrival::Whole { text, first_id } => {
+                    let whole = InboundMessage {
+                        provider_id: whole_text_id(&first_id),
+                        text,
+                        ..part_msg.clone()
+                    };
+                    platform.handle_inbound(tx, &whole, now).map(Some).map(Some)
                 }
             })
-            .await?;
-        Ok(match handled {
-            None => Receipt::Waiting,
-            Some(handled) => self.settle(handled),
+            .await;
+        // A part not taken (a repeat, or the store failed) gives back the
+        // charge it made; a whole text frees its reference for a new one.
+        let charged = verdict == (flood::PhoneVerdict::Pass { charged: true });
+        let close = |refund: bool| flood.close_part(&phone, &part.reference, part.total, refund);
+        Ok(match outcome {
+            Err(e) => {
+                close(charged);
+                return Err(e.into());
+            }
+            Ok(None) => {
+                close(charged);
+                Receipt::Duplicate
+            }
+            Ok(Some(None)) => Receipt::Waiting,
+            Ok(Some(Some(handled))) => {
+                close(false);
+                self.settle(handled)
+            }
         })
     }
 
@@ -242,6 +277,13 @@ impl AppState {
             .await?;
         Ok(result)
     }
+}
+
+/// The id a long text is recorded under once whole: made from its first
+/// part's own id (a provider's message ids hold no `:`), so whichever part
+/// came last, and however often the parts are replayed, it is one text.
+fn whole_text_id(first_part_id: &str) -> String {
+    format!("whole:{first_part_id}")
 }
 
 /// The whole HTTP surface.

@@ -1,10 +1,19 @@
 //! `S nick text`: one message after a match, to a player of the sender's most
 //! recent match, within the window after its end.
+//!
+//! It goes out from the game number, so what a player can make it say is
+//! held: at most [`RELAY_MAX_PARTS`] SMS parts (said in the help), every
+//! control character and invisible format character (bidirectional
+//! overrides, zero-width marks) taken out, line breaks made spaces.
 
 use chrono::Duration;
 
 use super::{Ctx, texts};
+use crate::sms::encoding;
 use crate::store::{Player, StoreResult};
+
+/// The most SMS parts a relayed message may take, its sender's nick included.
+pub const RELAY_MAX_PARTS: u32 = 2;
 
 pub(super) fn send(ctx: &mut Ctx<'_>, player: Player, nick: &str, text: &str) -> StoreResult<()> {
     let lang = player.lang;
@@ -45,8 +54,50 @@ pub(super) fn send(ctx: &mut Ctx<'_>, player: Player, nick: &str, text: &str) ->
         return ctx.reply(&player, texts::message_undeliverable(lang, &to_nick));
     }
     let from_nick = player.nick.as_deref().unwrap_or_default();
-    ctx.notify(&target, texts::message_from(from_nick, text))?;
+    let text = cleaned(text);
+    if text.is_empty() {
+        let usage = texts::usage(lang, &crate::command::ParseError::MissingMessage);
+        return ctx.reply(&player, usage);
+    }
+    let body = texts::message_from(from_nick, &text);
+    let sent = encoding::analyse(&encoding::gsm_friendly(&body));
+    if sent.parts > RELAY_MAX_PARTS {
+        let prefix = texts::message_from(from_nick, "").chars().count();
+        let room = encoding::capacity(sent.encoding, RELAY_MAX_PARTS).saturating_sub(prefix);
+        return ctx.reply(&player, texts::message_too_long(lang, room));
+    }
+    ctx.notify(&target, body)?;
     seats[me].message_sent = true;
     ctx.tx.matches().save_seat(last.id, &seats[me])?;
     ctx.reply(&player, texts::message_sent(lang, &to_nick))
+}
+
+/// A player's message as it may go out from the game number: line breaks
+/// and tabs become spaces, other controls and invisible format characters
+/// go, runs of spaces become one.
+fn cleaned(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| !crate::phone::is_hidden(c))
+        .collect::<String>()
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cleaned;
+
+    #[test]
+    fn controls_and_invisible_marks_are_taken_out() {
+        assert_eq!(
+            cleaned("hi\u{1b}[31m \u{7}there\u{202e}gnp.exe\n\tsee\u{200b}you"),
+            "hi[31m theregnp.exe seeyou"
+        );
+        assert_eq!(cleaned("\u{1b}\u{7}\u{202e}"), "");
+        assert_eq!(cleaned("  gg   wp  "), "gg wp");
+        assert_eq!(cleaned("привет, друг"), "привет, друг");
+    }
 }

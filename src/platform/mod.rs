@@ -90,6 +90,19 @@ impl Platform {
         }
     }
 
+    /// The number a reply to a text sent to `to` goes out from: that number
+    /// when it is one of the two service numbers, else the game number.
+    /// Never a number the inbound request named: the webhooks refuse texts
+    /// to other numbers, and this holds for every other caller too.
+    fn reply_number(&self, to: &str) -> &str {
+        let numbers = &self.cfg.numbers;
+        if to == numbers.play {
+            &numbers.play
+        } else {
+            &numbers.game
+        }
+    }
+
     /// Applies one inbound text: records it (once per provider id), runs its
     /// command and queues every reply, all in the caller's transaction.
     pub fn handle_inbound(
@@ -127,7 +140,7 @@ impl Platform {
             }
             Arrival::New(player) => player,
         };
-        let mut ctx = Ctx::new(self, tx, now, &msg.to);
+        let mut ctx = Ctx::new(self, tx, now, self.reply_number(&msg.to));
         ctx.held = rule.map(|rule| answer::Held::new(rule, &msg.from));
         let command = Command::parse(&msg.text);
         match player {
@@ -166,7 +179,7 @@ impl Platform {
             return Ok(());
         }
         let lang = player.map(|p| p.lang).unwrap_or_default();
-        let mut ctx = Ctx::new(self, tx, now, reply_from);
+        let mut ctx = Ctx::new(self, tx, now, self.reply_number(reply_from));
         ctx.reply_to_phone(phone, texts::slow_down(lang))
     }
 
@@ -284,7 +297,19 @@ impl<'a> Ctx<'a> {
     }
 
     fn queue(&mut self, from: &str, to: &str, body: String) -> StoreResult<()> {
-        let text = compose_text(from, to, body, self.platform.cfg.sms.gsm_substitutions);
+        let sms = &self.platform.cfg.sms;
+        let mut text = compose_text(from, to, body, sms.gsm_substitutions);
+        if text.parts > sms.max_parts {
+            // Every text is held to its size where it is made; this is the
+            // last line against one that was not, and says so.
+            tracing::warn!(
+                parts = text.parts,
+                max_parts = sms.max_parts,
+                "a text over sms.max_parts cut to it"
+            );
+            let cut = crate::sms::encoding::cut_to_parts(&text.body, sms.max_parts).into_owned();
+            text = compose_text(from, to, cut, false);
+        }
         let text = match &mut self.held {
             Some(held) => match held.hold(text) {
                 Some(text) => text,

@@ -140,11 +140,11 @@ pub fn unknown_text(lang: Lang) -> String {
 pub fn help_idle(lang: Lang, n: Numbers<'_>) -> String {
     match lang {
         Lang::Ru => format!(
-            "P - igra (na {}), P ? - spisok igr, PA - revansh, T - taim-aut, S nik tekst - soobshchenie, R nik - smena nika, LANG EN, STOP - otpiska.",
+            "P - igra (na {}), P ? - spisok igr, PA - revansh, T - taim-aut, S nik tekst - soobshchenie (do 2 SMS), R nik - smena nika, LANG EN, STOP - otpiska.",
             n.play
         ),
         Lang::En => format!(
-            "P - play (to {}), P ? - list games, PA - rematch, T - timeout, S nick text - message, R nick - rename, LANG EN/RU, STOP - opt out.",
+            "P - play (to {}), P ? - list games, PA - rematch, T - timeout, S nick text - message (2 SMS max), R nick - rename, LANG EN/RU, STOP - opt out.",
             n.play
         ),
     }
@@ -326,6 +326,17 @@ pub fn no_rematch(lang: Lang, n: Numbers<'_>) -> String {
 
 pub fn message_from(nick: &str, text: &str) -> String {
     format!("{nick}: {text}")
+}
+
+/// A relayed message over its size; `room`: the characters it may have
+/// (in the encoding its characters need).
+pub fn message_too_long(lang: Lang, room: usize) -> String {
+    match lang {
+        Lang::Ru => {
+            format!("Soobshchenie slishkom dlinnoe: ne bolee {room} simvolov. Ne otpravleno.")
+        }
+        Lang::En => format!("Message too long: at most {room} characters. Not sent."),
+    }
 }
 
 pub fn message_sent(lang: Lang, nick: &str) -> String {

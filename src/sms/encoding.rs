@@ -198,6 +198,36 @@ fn encoding_and_units(text: &str) -> (Encoding, usize) {
     }
 }
 
+/// Units (septets, or UTF-16 code units) that fit in `parts` SMS parts.
+pub fn capacity(encoding: Encoding, parts: u32) -> usize {
+    let parts = parts.max(1) as usize;
+    match (encoding, parts) {
+        (Encoding::Gsm7, 1) => GSM7_SINGLE,
+        (Encoding::Ucs2, 1) => UCS2_SINGLE,
+        (Encoding::Gsm7, n) => n * GSM7_PART,
+        (Encoding::Ucs2, n) => n * UCS2_PART,
+    }
+}
+
+/// `text` cut to what `max_parts` parts carry, ending in `...` when cut:
+/// the last resort against a text nothing else held to its size.
+pub fn cut_to_parts(text: &str, max_parts: u32) -> Cow<'_, str> {
+    let max_parts = max_parts.max(1);
+    if analyse(text).parts <= max_parts {
+        return Cow::Borrowed(text);
+    }
+    let mut kept: String = split(text).into_iter().take(max_parts as usize).collect();
+    // Room for the dots, then as much less as it takes: a character that
+    // costs two units can move a cut.
+    for _ in 0..3 {
+        kept.pop();
+    }
+    while analyse(&format!("{kept}...")).parts > max_parts {
+        kept.pop();
+    }
+    Cow::Owned(format!("{kept}..."))
+}
+
 /// Chooses GSM-7 when every char is in the default alphabet or extension table, else UCS-2,
 /// and counts units and parts exactly as [`split`] would cut them.
 pub fn analyse(text: &str) -> Analysis {
@@ -292,6 +322,29 @@ pub fn gsm_friendly(text: &str) -> Cow<'_, str> {
 /// surrogate pairs.
 pub fn to_ucs2_be(text: &str) -> Vec<u8> {
     text.encode_utf16().flat_map(u16::to_be_bytes).collect()
+}
+
+#[cfg(test)]
+mod cut_tests {
+    use super::*;
+
+    #[test]
+    fn a_text_too_long_is_cut_to_its_parts_with_dots() {
+        assert_eq!(cut_to_parts("short", 1), "short");
+        for (text, max) in [
+            ("x".repeat(1000), 2),
+            ("я".repeat(1000), 2),
+            ("{".repeat(500), 1),
+            ("a{".repeat(400), 3),
+        ] {
+            let cut = cut_to_parts(&text, max);
+            assert!(analyse(&cut).parts <= max, "{max}: {cut}");
+            assert!(cut.ends_with("..."));
+            assert!(analyse(&format!("{cut}{cut}")).parts > max, "not cut short");
+        }
+        assert_eq!(capacity(Encoding::Gsm7, 2), 306);
+        assert_eq!(capacity(Encoding::Ucs2, 1), 70);
+    }
 }
 
 #[cfg(test)]

@@ -23,10 +23,11 @@ mod tx;
 pub use postgres::PgStore;
 pub use records::{
     Arrival, Fragment, Holder, MatchRecord, MoveKind, MoveRecord, NewMatch, NewMove, NewSeat,
-    NewText, OutboxEvent, OutboxText, Player, RobotTurn, SeatRecord, SentText, TextStatus,
+    NewText, OutboxEvent, OutboxText, PartArrival, Player, RobotTurn, SeatRecord, SentText,
+    TextStatus,
 };
 pub use sqlite::SqliteStore;
-pub use tx::{Fragments, Lobby, Matches, Outbox, Players, Read, Robots, Timers, Tx};
+pub use tx::{Fragments, Inbound, Lobby, Matches, Outbox, Players, Read, Robots, Timers, Tx};
 
 /// Why the store could not do what was asked. Internals are logged, never shown to callers.
 #[derive(Debug, thiserror::Error)]
@@ -224,6 +225,7 @@ pub const TABLES: &[&str] = &[
     "match_moves",
     "robot_turns",
     "inbound_fragments",
+    "inbound_parts",
 ];
 
 /// The status a text moves to when a delivery report says `reported`: reports

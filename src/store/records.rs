@@ -261,6 +261,8 @@ pub struct RobotTurn {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fragment {
     pub provider: String,
+    /// The part's own provider id: each part is taken once by it.
+    pub provider_id: String,
     pub from: String,
     /// The provider's reference shared by every part of one text.
     pub reference: String,
@@ -269,6 +271,38 @@ pub struct Fragment {
     pub total: u32,
     pub text: String,
     pub received_at: DateTime<Utc>,
+}
+
+/// What became of one part of a long inbound text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PartArrival {
+    /// The part's own id was taken before: nothing was done.
+    Repeat,
+    /// Kept; its text waits for more parts. `opened`: it is the first part
+    /// of its text to arrive.
+    Waiting { opened: bool },
+    /// It was the last: the whole text, parts in order, and the id of its
+    /// first part, from which the whole text's id is made (the same
+    /// whichever part came last).
+    Whole { text: String, first_id: String },
+}
+
+/// The whole text of parts read in their order, as (part id, body).
+pub(crate) fn whole(parts: Vec<(String, String)>) -> PartArrival {
+    let first_id = parts.first().map(|(id, _)| id.clone()).unwrap_or_default();
+    let text = parts.into_iter().map(|(_, body)| body).collect();
+    PartArrival::Whole { text, first_id }
+}
+
+/// The last id of the leading run of `(id, received_at)` received before
+/// `before` (milliseconds): texts are trimmed in id order, and a text that
+/// is not old enough yet stops the walk, so none is ever passed over.
+pub(crate) fn oldest_prefix(texts: &[(i64, i64)], before: i64) -> Option<i64> {
+    texts
+        .iter()
+        .take_while(|&&(_, received_at)| received_at < before)
+        .last()
+        .map(|&(id, _)| id)
 }
 
 /// An inbound message as [`Tx::accept_inbound`] found it.

@@ -11,8 +11,8 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::records::{
-    Arrival, Fragment, MatchRecord, MoveRecord, NewMatch, NewMove, NewText, OutboxText, Player,
-    RobotTurn, SeatRecord, SentText, TextStatus,
+    Arrival, Fragment, MatchRecord, MoveRecord, NewMatch, NewMove, NewText, OutboxText,
+    PartArrival, Player, RobotTurn, SeatRecord, SentText, TextStatus,
 };
 use crate::inbound::InboundMessage;
 
@@ -26,14 +26,34 @@ pub trait Tx {
     fn robots(&mut self) -> &mut dyn Robots;
     fn outbox(&mut self) -> &mut dyn Outbox;
     fn fragments(&mut self) -> &mut dyn Fragments;
+    fn inbound(&mut self) -> &mut dyn Inbound;
+}
+
+/// The inbound texts, kept for ever by their provider ids (a provider may
+/// retry a text long after: it must be acknowledged, not applied), and
+/// their bodies and numbers only as long as the operator keeps them.
+pub trait Inbound {
+    /// Trims the texts after `after_id` received before `before` to their
+    /// provider and id (body and numbers emptied), walking ids in order and
+    /// stopping at the first younger text, at most `limit` of them. Gives
+    /// the last id trimmed, where the next call starts, or `None` when no
+    /// text there was old enough.
+    fn trim(
+        &mut self,
+        before: DateTime<Utc>,
+        after_id: i64,
+        limit: usize,
+    ) -> StoreResult<Option<i64>>;
 }
 
 /// Parts of long inbound texts (Vonage's concatenated SMS), kept durably
 /// until the last arrives, whichever instance each part reached.
 pub trait Fragments {
-    /// Keeps one part (a repeat of a part is ignored); when every part of
-    /// its text is in, deletes them and gives the whole text, parts in order.
-    fn add(&mut self, fragment: &Fragment) -> StoreResult<Option<String>>;
+    /// Takes one part by its own id (a part seen before, even of a text
+    /// long joined, is a [`PartArrival::Repeat`]) and keeps it with the
+    /// parts of its text: its provider, sender, reference and declared
+    /// total. When every part is in, deletes them and gives the whole text.
+    fn add(&mut self, fragment: &Fragment) -> StoreResult<PartArrival>;
     /// Deletes the parts of texts that were still incomplete at `before`
     /// (their first part is older); how many parts went.
     fn drop_stale(&mut self, before: DateTime<Utc>) -> StoreResult<u64>;

@@ -368,3 +368,39 @@ pub async fn raw_sql(url: &str, sql: &str) {
         sqlx::raw_sql(sql).execute(&mut conn).await.unwrap();
     }
 }
+
+/// Rows of a query on a test's database, beside the store, every column
+/// read as text: to see what is stored.
+pub async fn raw_rows<const N: usize>(url: &str, sql: &str) -> Vec<[String; N]> {
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let mut stmt = conn.prepare(sql).unwrap();
+        stmt.query_map([], |r| {
+            Ok(std::array::from_fn(|i| {
+                r.get::<_, rusqlite::types::Value>(i)
+                    .map(|v| match v {
+                        rusqlite::types::Value::Text(t) => t,
+                        rusqlite::types::Value::Integer(n) => n.to_string(),
+                        other => format!("{other:?}"),
+                    })
+                    .unwrap()
+            }))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    } else {
+        use sqlx::{Connection, Row};
+        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+        let rows = sqlx::query(sql).fetch_all(&mut conn).await.unwrap();
+        rows.iter()
+            .map(|row| {
+                std::array::from_fn(|i| {
+                    row.try_get::<String, _>(i)
+                        .or_else(|_| row.try_get::<i64, _>(i).map(|n| n.to_string()))
+                        .unwrap()
+                })
+            })
+            .collect()
+    }
+}

@@ -10,10 +10,10 @@ use serde_json::{Value, json};
 
 use crate::config::Config;
 use crate::http::{AppError, AppState, Receipt};
-use crate::inbound::{InboundMessage, normalise_phone};
+use crate::inbound::InboundMessage;
 use crate::store::TextStatus;
 
-use super::{StatusReport, check_secret};
+use super::{StatusReport, addresses, check_secret};
 
 #[derive(Deserialize)]
 struct Payload {
@@ -56,11 +56,12 @@ pub fn parse_inbound(
             return Err(AppError::bad_request(format!("{name} is empty")));
         }
     }
+    let (from, to) = addresses(cfg, &payload.from, &payload.to)?;
     Ok(InboundMessage {
         provider: "generic",
         provider_id: payload.id,
-        from: normalise_phone(&payload.from),
-        to: normalise_phone(&payload.to),
+        from,
+        to,
         text: payload.text,
         received_at,
     })

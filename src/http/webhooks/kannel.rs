@@ -18,12 +18,12 @@ use chrono::{DateTime, Utc};
 
 use crate::config::{Config, ProviderKind};
 use crate::http::{AppError, AppState};
-use crate::inbound::{InboundMessage, normalise_phone};
+use crate::inbound::InboundMessage;
 use crate::platform::{Answer, AnswerRule};
 use crate::sms::kannel::dlr_url;
 use crate::store::TextStatus;
 
-use super::{RawParams, StatusReport, check_secret, is_form};
+use super::{RawParams, StatusReport, addresses, check_secret, is_form};
 
 pub(super) async fn inbound_get(
     State(state): State<AppState>,
@@ -156,8 +156,7 @@ fn accept(
     received_at: DateTime<Utc>,
 ) -> Result<InboundMessage, AppError> {
     check_secret(&cfg.webhooks.secret, params.text("secret").as_deref())?;
-    let from = params.required("from")?;
-    let to = params.required("to")?;
+    let (from, to) = addresses(cfg, &params.required("from")?, &params.required("to")?)?;
     let id = params.required("id")?;
     let coding = params.text("coding").unwrap_or_default();
     let text = match posted_text {
@@ -175,8 +174,8 @@ fn accept(
     Ok(InboundMessage {
         provider: "kannel",
         provider_id: id,
-        from: normalise_phone(&from),
-        to: normalise_phone(&to),
+        from,
+        to,
         text,
         received_at,
     })

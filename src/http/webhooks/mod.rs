@@ -17,7 +17,7 @@ use axum::routing::{get, post};
 use subtle::ConstantTimeEq;
 
 use super::{AppError, AppState};
-use crate::config::WebhooksConfig;
+use crate::config::{Config, WebhooksConfig};
 use crate::store::TextStatus;
 
 pub mod generic;
@@ -77,6 +77,31 @@ pub(crate) fn check_secret(configured: &str, presented: Option<&str>) -> Result<
         Some(p) if bool::from(p.as_bytes().ct_eq(configured.as_bytes())) => Ok(()),
         _ => Err(AppError::Unauthorized),
     }
+}
+
+/// The sender's number and ours as a provider gave them, each in its
+/// canonical form ([`crate::phone`]): a text to a number this gateway does
+/// not serve, or from one of its own, is refused, so that no reply ever goes
+/// out from a number the request chose.
+pub(crate) fn addresses(cfg: &Config, from: &str, to: &str) -> Result<(String, String), AppError> {
+    let numbers = &cfg.numbers;
+    let from = numbers
+        .canonical(from)
+        .map_err(|e| AppError::bad_request(format!("the sender's number {e}")))?;
+    let to = numbers
+        .canonical(to)
+        .map_err(|e| AppError::bad_request(format!("the number texted {e}")))?;
+    if !numbers.serves(&to) {
+        return Err(AppError::bad_request(
+            "the number texted is none of this gateway's numbers",
+        ));
+    }
+    if numbers.serves(&from) {
+        return Err(AppError::bad_request(
+            "the sender is one of this gateway's own numbers",
+        ));
+    }
+    Ok((from, to))
 }
 
 /// A provider's delivery report, read: the text it names and what became of it.

@@ -12,10 +12,10 @@ use subtle::ConstantTimeEq;
 
 use crate::config::Config;
 use crate::http::{AppError, AppState};
-use crate::inbound::{InboundMessage, normalise_phone};
+use crate::inbound::InboundMessage;
 use crate::store::TextStatus;
 
-use super::{RawParams, StatusReport, is_form};
+use super::{RawParams, StatusReport, addresses, is_form};
 
 /// Twilio's answer that says "send nothing yourself".
 const EMPTY_TWIML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
@@ -45,11 +45,12 @@ pub fn parse_inbound(
     }
     let params = RawParams::parse(body);
     verify(cfg, uri, headers, &params)?;
+    let (from, to) = addresses(cfg, &params.required("From")?, &params.required("To")?)?;
     Ok(InboundMessage {
         provider: "twilio",
         provider_id: params.required("MessageSid")?,
-        from: normalise_phone(&params.required("From")?),
-        to: normalise_phone(&params.required("To")?),
+        from,
+        to,
         text: params.text("Body").unwrap_or_default(),
         received_at,
     })

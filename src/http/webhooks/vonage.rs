@@ -11,10 +11,10 @@ use subtle::ConstantTimeEq;
 
 use crate::config::Config;
 use crate::http::{AppError, AppState};
-use crate::inbound::{InboundMessage, MAX_PARTS, Part, normalise_phone};
+use crate::inbound::{InboundMessage, MAX_PARTS, Part};
 use crate::store::TextStatus;
 
-use super::{RawParams, StatusReport, is_form, is_json};
+use super::{RawParams, StatusReport, addresses, is_form, is_json};
 
 pub(super) async fn inbound(
     State(state): State<AppState>,
@@ -47,7 +47,8 @@ pub(super) async fn status(
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
     let query = query.unwrap_or_default();
-    if let Some(report) = parse_status(state.config(), &method, &query, &headers, &body)? {
+    let now = state.clock().now();
+    if let Some(report) = parse_status(state.config(), &method, &query, &headers, &body, now)? {
         state
             .report_status(report.reference, report.status, report.error)
             .await?;
@@ -56,13 +57,16 @@ pub(super) async fn status(
 }
 
 /// The query's parameters, plus a POST body's (form or JSON): Vonage sends either.
-/// With a signature secret configured, their `sig` must match.
+/// With a signature secret configured, their `sig` must match, and the
+/// signed `timestamp` must be within `signature_max_age_secs` of `now`: a
+/// signed request captured once is not good for ever.
 fn signed_pairs(
     cfg: &Config,
     method: &Method,
     query: &str,
     headers: &HeaderMap,
     body: &[u8],
+    now: DateTime<Utc>,
 ) -> Result<Vec<(String, String)>, AppError> {
     let mut pairs = RawParams::parse(query.as_bytes()).text_pairs();
     if method == Method::POST {
@@ -71,8 +75,32 @@ fn signed_pairs(
     let cfg = &cfg.sms.vonage;
     if !cfg.signature_secret.is_empty() {
         verify(&cfg.signature_secret, &cfg.signature_method, &pairs)?;
+        fresh(&pairs, now, cfg.signature_max_age_secs)?;
     }
     Ok(pairs)
+}
+
+/// A signed request's `timestamp` (Unix seconds, which Vonage adds to
+/// every signed request) is no further than `max_age_secs` from `now`,
+/// either way: a clock a little ahead of ours is not a replay.
+fn fresh(
+    pairs: &[(String, String)],
+    now: DateTime<Utc>,
+    max_age_secs: u64,
+) -> Result<(), AppError> {
+    let signed_at = param(pairs, "timestamp")
+        .and_then(|t| t.parse::<i64>().ok())
+        .ok_or_else(|| AppError::bad_request("a signed request needs its timestamp"))?;
+    let age = now.timestamp().saturating_sub(signed_at).unsigned_abs();
+    if age > max_age_secs {
+        tracing::warn!(
+            age_secs = age,
+            max_age_secs,
+            "a signed Vonage request outside its window refused (a replay, or a clock off)"
+        );
+        return Err(AppError::Stale);
+    }
+    Ok(())
 }
 
 /// A parameter's value, trimmed.
@@ -91,8 +119,9 @@ pub fn parse_status(
     query: &str,
     headers: &HeaderMap,
     body: &[u8],
+    now: DateTime<Utc>,
 ) -> Result<Option<StatusReport>, AppError> {
-    let pairs = signed_pairs(cfg, method, query, headers, body)?;
+    let pairs = signed_pairs(cfg, method, query, headers, body, now)?;
     let get = |key: &str| param(&pairs, key);
     let reference = get("client-ref")
         .filter(|r| !r.is_empty())
@@ -161,7 +190,7 @@ pub fn parse_inbound(
     body: &[u8],
     received_at: DateTime<Utc>,
 ) -> Result<VonageInbound, AppError> {
-    let pairs = signed_pairs(cfg, method, query, headers, body)?;
+    let pairs = signed_pairs(cfg, method, query, headers, body, received_at)?;
     let get = |key: &str| param(&pairs, key);
     let required = |key: &str| {
         get(key)
@@ -171,11 +200,12 @@ pub fn parse_inbound(
     if get("type").as_deref() == Some("binary") {
         return Err(AppError::bad_request("binary messages are not texts"));
     }
+    let (from, to) = addresses(cfg, &required("msisdn")?, &required("to")?)?;
     let message = InboundMessage {
         provider: "vonage",
         provider_id: required("messageId")?,
-        from: normalise_phone(&required("msisdn")?),
-        to: normalise_phone(&required("to")?),
+        from,
+        to,
         text: pairs
             .iter()
             .find(|(k, _)| k == "text")

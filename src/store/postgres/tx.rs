@@ -208,6 +208,9 @@ impl Tx for PgTx<'_> {
     fn fragments(&mut self) -> &mut dyn crate::store::tx::Fragments {
         self
     }
+    fn inbound(&mut self) -> &mut dyn crate::store::tx::Inbound {
+        self
+    }
 }
 
 /// Records an inbound message and locks its sender's row: the sender's

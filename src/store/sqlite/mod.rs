@@ -27,6 +27,7 @@ use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
 mod fragments;
+mod inbound;
 mod outbox;
 mod queries;
 mod read;
@@ -53,6 +54,40 @@ pub(super) fn migrations() -> Migrations<'static> {
     )
 }
 
+/// Creates the database file readable and writable by its owner only
+/// (`0600`): it holds every player's number and texts. SQLite gives its WAL
+/// and shared-memory files the database file's permissions. A file that is
+/// already there keeps its mode, with a warning if others may read it.
+fn owner_only(path: &Path) -> StoreResult<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        let created = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(path);
+        match created {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let mode = std::fs::metadata(path)
+                    .map_err(|e| StoreError::Corrupt(format!("{path:?}: {e}")))?
+                    .permissions()
+                    .mode();
+                if mode & 0o077 != 0 {
+                    tracing::warn!(
+                        file = %path.display(),
+                        mode = format!("{:o}", mode & 0o777),
+                        "the database file may be read by other users of this host; chmod 600 it"
+                    );
+                }
+            }
+            Err(e) => return Err(StoreError::Corrupt(format!("{path:?}: {e}"))),
+        }
+    }
+    Ok(())
+}
+
 /// Handle to the SQLite database; cheap to clone.
 #[derive(Clone)]
 pub struct SqliteStore {
@@ -74,6 +109,7 @@ impl SqliteStore {
             std::fs::create_dir_all(dir)
                 .map_err(|e| StoreError::Corrupt(format!("{dir:?}: {e}")))?;
         }
+        owner_only(Path::new(path))?;
         let mut writer = Connection::open(path)?;
         // WAL lets readers run beside the writer; FULL makes every
         // acknowledged message survive a power cut, not just a crash.

@@ -98,6 +98,9 @@ impl Tx for SqliteTx<'_> {
     fn fragments(&mut self) -> &mut dyn crate::store::tx::Fragments {
         self
     }
+    fn inbound(&mut self) -> &mut dyn crate::store::tx::Inbound {
+        self
+    }
 }
 
 impl Players for SqliteTx<'_> {

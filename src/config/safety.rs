@@ -1,0 +1,166 @@
+//! Settings `serve` refuses because they cannot work or open a door, and settings it starts with but names in a warning.
+
+use super::Config;
+
+/// A secret shorter than this is named in a warning (and an admin token
+/// shorter than this is refused off loopback): a short secret is guessed.
+pub const SECRET_MIN_LEN: usize = 16;
+
+impl Config {
+    /// Refuses what cannot work or opens a door, beyond the open webhooks
+    /// [`Config::check_exposure`] refuses: an admin token shorter than
+    /// [`SECRET_MIN_LEN`] on an address other hosts can reach, and a
+    /// Vonage signature method that does not exist (every signed request
+    /// would be refused).
+    pub fn check_settings(&self) -> Result<(), String> {
+        let admin = self.admin.token.len();
+        if admin > 0 && admin < SECRET_MIN_LEN && !self.http.listen.ip().is_loopback() {
+            return Err(format!(
+                "refusing to serve on {}: admin.token is {admin} characters, and the admin \
+                 API on an address other hosts can reach needs one of {SECRET_MIN_LEN} or more \
+                 (or leave admin.token empty to turn the admin API off)",
+                self.http.listen
+            ));
+        }
+        let vonage = &self.sms.vonage;
+        if !vonage.signature_secret.is_empty()
+            && crate::http::signatures::vonage_signature("", &vonage.signature_method, &[])
+                .is_none()
+        {
+            return Err(format!(
+                "sms.vonage.signature_method {:?} is none of md5hash, md5, sha1, sha256, \
+                 sha512: every signed Vonage request would be refused",
+                vonage.signature_method
+            ));
+        }
+        Ok(())
+    }
+
+    /// What is allowed but unsafe, one sentence each, for `serve` to log
+    /// at start: nothing unsafe starts without a word.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let public = !self.http.listen.ip().is_loopback();
+        let open = self.unauthenticated_webhooks();
+        if public && self.http.allow_insecure_public_webhooks && !open.is_empty() {
+            warnings.push(format!(
+                "http.allow_insecure_public_webhooks is on: the webhook(s) {} take texts \
+                 from anyone who reaches {}, as any phone number",
+                open.join(", "),
+                self.http.listen
+            ));
+        }
+        for (key, secret) in [
+            ("webhooks.secret", self.webhooks.secret.expose()),
+            ("sms.twilio.auth_token", self.sms.twilio.auth_token.expose()),
+            (
+                "sms.vonage.signature_secret",
+                self.sms.vonage.signature_secret.expose(),
+            ),
+            ("admin.token", self.admin.token.expose()),
+        ] {
+            let len = secret.chars().count();
+            if len > 0 && len < SECRET_MIN_LEN {
+                warnings.push(format!(
+                    "{key} is {len} characters: a secret that short is guessed; use \
+                     {SECRET_MIN_LEN} or more"
+                ));
+            }
+        }
+        if self.webhooks.twilio
+            && !self.sms.twilio.auth_token.is_empty()
+            && self.http.public_url.is_empty()
+        {
+            warnings.push(format!(
+                "sms.twilio.auth_token is set but http.public_url is empty: Twilio signs \
+                 the URL it calls, and signatures are checked against http://{}, so every \
+                 Twilio request is refused unless Twilio calls that very address",
+                self.http.listen
+            ));
+        }
+        let limits = &self.limits;
+        for (key, off) in [
+            ("limits.phone_per_minute", limits.phone_per_minute == 0),
+            ("limits.address_per_second", limits.address_per_second == 0),
+            ("limits.admin_per_second", limits.admin_per_second == 0),
+        ] {
+            if off {
+                warnings.push(format!("{key} is 0: that flood limit is off"));
+            }
+        }
+        warnings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn public() -> Config {
+        let mut cfg = Config::default();
+        cfg.http.listen = "0.0.0.0:8080".parse().unwrap();
+        cfg
+    }
+
+    #[test]
+    fn a_short_admin_token_is_refused_off_loopback_only() {
+        let mut cfg = public();
+        cfg.admin.token = "t0ken".into();
+        let err = cfg.check_settings().unwrap_err();
+        assert!(err.contains("admin.token is 5 characters"), "{err}");
+        assert!(!err.contains("t0ken"), "never the value: {err}");
+        cfg.admin.token = "a-long-enough-admin-token".into();
+        assert!(cfg.check_settings().is_ok());
+        let mut local = Config::default();
+        local.admin.token = "t0ken".into();
+        assert!(local.check_settings().is_ok());
+        assert!(
+            local
+                .warnings()
+                .iter()
+                .any(|w| w.starts_with("admin.token is 5")),
+            "{:?}",
+            local.warnings()
+        );
+    }
+
+    #[test]
+    fn an_unknown_signature_method_is_refused_when_signatures_are_checked() {
+        let mut cfg = Config::default();
+        cfg.sms.vonage.signature_method = "rot13".into();
+        assert!(
+            cfg.check_settings().is_ok(),
+            "no secret: nothing is checked"
+        );
+        cfg.sms.vonage.signature_secret = "a-vonage-signature-secret".into();
+        let err = cfg.check_settings().unwrap_err();
+        assert!(err.contains("\"rot13\""), "{err}");
+        cfg.sms.vonage.signature_method = "sha256".into();
+        assert!(cfg.check_settings().is_ok());
+    }
+
+    #[test]
+    fn each_unsafe_setting_is_named_in_a_warning() {
+        let mut cfg = public();
+        cfg.http.allow_insecure_public_webhooks = true;
+        cfg.webhooks.secret = "s".into();
+        cfg.sms.twilio.auth_token = "short-token".into();
+        cfg.limits.phone_per_minute = 0;
+        let warnings = cfg.warnings().join("\n");
+        for named in [
+            "http.allow_insecure_public_webhooks is on: the webhook(s) vonage",
+            "webhooks.secret is 1 characters",
+            "sms.twilio.auth_token is 11 characters",
+            "sms.twilio.auth_token is set but http.public_url is empty",
+            "limits.phone_per_minute is 0",
+        ] {
+            assert!(warnings.contains(named), "{named}: {warnings}");
+        }
+        assert!(!warnings.contains("short-token"), "never a value");
+        assert!(
+            Config::default().warnings().is_empty(),
+            "the defaults are safe: {:?}",
+            Config::default().warnings()
+        );
+    }
+}
