@@ -21,6 +21,7 @@ use crate::store::{Fragment, Store};
 mod admin;
 pub mod error;
 pub mod flood;
+pub mod listener;
 pub mod webhooks;
 
 /// Provider signature algorithms, public so tests and tools can sign requests.
