@@ -1,6 +1,5 @@
 //! `smsarena serve`: open the store, start the dispatcher, serve HTTP until SIGTERM or Ctrl-C.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -9,7 +8,7 @@ use tokio::sync::watch;
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::gateway::Gateway;
-use crate::http::app;
+use crate::http::{app, listener};
 use crate::platform::catalog::Catalog;
 use crate::sms::Provider;
 
@@ -19,6 +18,9 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     for warning in cfg.warnings() {
         tracing::warn!("{warning}");
     }
+    let settings = listener::Settings::from_config(&cfg.http).map_err(anyhow::Error::msg)?;
+    // Before anything opens files, so the database and the senders get the raised limit too.
+    let cap = listener::connection_cap(settings.max_connections);
     let cfg = Arc::new(cfg);
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(&cfg)?;
@@ -31,14 +33,8 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(cfg.http.listen)
         .await
         .with_context(|| format!("binding {}", cfg.http.listen))?;
-    tracing::info!(listen = %cfg.http.listen, db = %cfg.database.shown_url(), provider = ?cfg.sms.provider, "serving");
-    // The peer's address reaches the handlers, for the per-address limit.
-    axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    tracing::info!(listen = %cfg.http.listen, db = %cfg.database.shown_url(), provider = ?cfg.sms.provider, max_connections = cap, "serving");
+    listener::serve(listener, app(state), settings, cap, shutdown_signal()).await;
     let _ = stop.send(true);
     running.stopped().await;
     tracing::info!("stopped");

@@ -55,6 +55,19 @@ pub struct HttpConfig {
     /// A request that takes longer than this is answered 503 so providers retry.
     #[serde(deserialize_with = "lenient")]
     pub request_timeout_ms: u64,
+    /// A connection that has not sent a whole request head this long after
+    /// it was accepted (or, kept alive, after the first byte of its next
+    /// request) is closed: a half-open connection holds a descriptor.
+    #[serde(deserialize_with = "lenient")]
+    pub header_read_timeout_ms: u64,
+    /// A kept-alive connection with no request in flight for this long is closed.
+    #[serde(deserialize_with = "lenient")]
+    pub idle_timeout_ms: u64,
+    /// Most connections open at once; at the cap a new one is served by
+    /// closing the oldest that has no request in flight. Lowered at start to
+    /// what fits under the open-files limit; 0 means just that figure.
+    #[serde(deserialize_with = "lenient")]
+    pub max_connections: usize,
     /// Serve on an address other hosts can reach even while an enabled
     /// webhook checks no secret or signature (anyone could then play as
     /// anyone). Off: such a listener is refused at start.
@@ -69,6 +82,9 @@ impl Default for HttpConfig {
             public_url: String::new(),
             max_body_bytes: 64 * 1024,
             request_timeout_ms: 10_000,
+            header_read_timeout_ms: 5_000,
+            idle_timeout_ms: 60_000,
+            max_connections: 4096,
             allow_insecure_public_webhooks: false,
         }
     }

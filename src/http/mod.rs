@@ -22,6 +22,7 @@ mod admin;
 pub mod budget;
 pub mod error;
 pub mod flood;
+pub mod listener;
 pub mod webhooks;
 
 /// Provider signature algorithms, public so tests and tools can sign requests.
