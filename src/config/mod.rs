@@ -8,15 +8,17 @@ use figment::Figment;
 use figment::providers::{Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
+mod database;
 mod env;
 mod exposure;
 mod limits;
 mod secret;
 
+pub use database::shown_url as shown_database_url;
 pub use env::EnvStrings;
 use env::lenient;
 pub use limits::{AddressList, LimitsConfig};
-pub use secret::{Secret, scrub};
+pub use secret::{Scrubber, Secret};
 
 /// The whole configuration. Every key has a default, so an empty file is valid.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -96,20 +98,10 @@ pub struct DatabaseConfig {
 }
 
 impl DatabaseConfig {
-    /// The URL with any password replaced by `***`, for logs.
+    /// The URL with every credential in it (the userinfo's password, a
+    /// `password=`-like query parameter) replaced by `***`, for logs and errors.
     pub fn shown_url(&self) -> String {
-        match (self.url.find("://"), self.url.rfind('@')) {
-            (Some(scheme), Some(at)) if at > scheme => {
-                let userinfo = &self.url[scheme + 3..at];
-                match userinfo.split_once(':') {
-                    Some((user, _)) => {
-                        format!("{}{user}:***{}", &self.url[..scheme + 3], &self.url[at..])
-                    }
-                    None => self.url.clone(),
-                }
-            }
-            _ => self.url.clone(),
-        }
+        database::shown_url(&self.url)
     }
 }
 
@@ -212,34 +204,6 @@ pub struct SmsConfig {
     pub twilio: TwilioConfig,
     pub vonage: VonageConfig,
     pub generic: GenericConfig,
-}
-
-impl SmsConfig {
-    /// Every secret the senders hold, to scrub from what they log and store:
-    /// as it is, and as the Basic credentials Twilio is sent (base64 of
-    /// `sid:token`), which a provider's error page may echo.
-    pub fn secrets(&self) -> Vec<String> {
-        use base64::Engine;
-        let basic = base64::engine::general_purpose::STANDARD.encode(format!(
-            "{}:{}",
-            self.twilio.account_sid,
-            self.twilio.auth_token.expose()
-        ));
-        let mut secrets: Vec<String> = [
-            &self.kannel.password,
-            &self.twilio.auth_token,
-            &self.vonage.api_secret,
-            &self.generic.secret,
-        ]
-        .iter()
-        .map(|s| s.expose().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-        if !self.twilio.auth_token.is_empty() {
-            secrets.push(basic);
-        }
-        secrets
-    }
 }
 
 impl Default for SmsConfig {
@@ -496,6 +460,43 @@ impl Config {
             .extract()
             .map_err(Box::new)
     }
+
+    /// Every secret and token configured, as it is: the webhooks' shared
+    /// secret, the admin token, each provider's password, token and
+    /// signature secret, the Basic credentials Twilio is sent (base64 of
+    /// `sid:token`, which an error page may echo), and the database URL's
+    /// credentials.
+    pub fn secrets(&self) -> Vec<String> {
+        use base64::Engine;
+        let mut secrets: Vec<String> = [
+            &self.webhooks.secret,
+            &self.admin.token,
+            &self.sms.kannel.password,
+            &self.sms.twilio.auth_token,
+            &self.sms.vonage.api_secret,
+            &self.sms.vonage.signature_secret,
+            &self.sms.generic.secret,
+        ]
+        .iter()
+        .map(|s| s.expose().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+        if !self.sms.twilio.auth_token.is_empty() {
+            secrets.push(base64::engine::general_purpose::STANDARD.encode(format!(
+                "{}:{}",
+                self.sms.twilio.account_sid,
+                self.sms.twilio.auth_token.expose()
+            )));
+        }
+        secrets.extend(database::credentials(&self.database.url));
+        secrets
+    }
+
+    /// The one scrubber of every configured secret, for whatever logs or
+    /// stores a text from outside (a provider's answer, a request's URL).
+    pub fn scrubber(&self) -> Scrubber {
+        Scrubber::new(self.secrets())
+    }
 }
 
 #[cfg(test)]
@@ -571,17 +572,24 @@ mod tests {
         let mut cfg = Config::default();
         cfg.sms.kannel.password = "s3cr3t&x".into();
         cfg.admin.token = "adm1n".into();
-        cfg.database.url = "postgres://user:dbpass@db:5432/x".into();
+        cfg.webhooks.secret = "w3bh00k".into();
+        cfg.sms.vonage.signature_secret = "s1gn".into();
+        cfg.database.url = "postgres://user:dbpass@db:5432/x?sslpassword=k3y".into();
         let shown = format!("{cfg:?}");
-        assert!(
-            !shown.contains("s3cr3t") && !shown.contains("adm1n"),
-            "{shown}"
-        );
+        for secret in ["s3cr3t", "adm1n", "w3bh00k", "s1gn"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
         assert!(shown.contains("[redacted]"));
-        assert_eq!(cfg.database.shown_url(), "postgres://user:***@db:5432/x");
-        let leaky = "error for url (http://k/sendsms?password=s3cr3t%26x&u=1): s3cr3t&x";
-        let clean = scrub(leaky, &cfg.sms.secrets());
-        assert!(!clean.contains("s3cr3t"), "{clean}");
+        assert_eq!(
+            cfg.database.shown_url(),
+            "postgres://user:***@db:5432/x?sslpassword=***"
+        );
+        let leaky = "error for url (http://k/sendsms?password=s3cr3t%26x&u=1): s3cr3t&x \
+                     adm1n w3bh00k s1gn dbpass k3y";
+        let clean = cfg.scrubber().scrub(leaky).into_owned();
+        for secret in ["s3cr3t", "adm1n", "w3bh00k", "s1gn", "dbpass", "k3y"] {
+            assert!(!clean.contains(secret), "{clean}");
+        }
         assert_eq!(
             &*cfg.sms.kannel.password, "s3cr3t&x",
             "still usable as text"
