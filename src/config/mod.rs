@@ -136,7 +136,8 @@ impl Default for NumbersConfig {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WebhooksConfig {
-    /// Shared secret for `generic` (header `X-Webhook-Secret`) and `kannel` (query `secret`).
+    /// Shared secret for `generic` (header `X-Webhook-Secret`) and `kannel` (query
+    /// `secret`), and the key of the tags on Kannel's delivery reports.
     pub secret: Secret,
     /// Which inbound webhooks are served; a disabled one answers 404.
     #[serde(deserialize_with = "lenient")]
