@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 mod database;
 mod env;
+mod error;
 mod exposure;
 mod limits;
 mod secret;
@@ -17,6 +18,7 @@ mod secret;
 pub use database::shown_url as shown_database_url;
 pub use env::EnvStrings;
 use env::lenient;
+pub use error::{ConfigError, Problem};
 pub use limits::{AddressList, LimitsConfig};
 pub use secret::{Scrubber, Secret};
 
@@ -450,16 +452,18 @@ impl Default for LogConfig {
 
 impl Config {
     /// Defaults, then the file (if it exists or was named), then the environment.
-    pub fn load(file: Option<&Path>) -> Result<Config, Box<figment::Error>> {
+    pub fn load(file: Option<&Path>) -> Result<Config, ConfigError> {
+        Config::load_with_env(file, EnvStrings::from_process())
+    }
+
+    /// [`Config::load`] with `env` for the process's environment.
+    pub fn load_with_env(file: Option<&Path>, env: EnvStrings) -> Result<Config, ConfigError> {
         let mut figment = Figment::from(Serialized::defaults(Config::default()));
         match file {
             Some(path) => figment = figment.merge(Toml::file_exact(path)),
             None => figment = figment.merge(Toml::file("config/default.toml")),
         }
-        figment
-            .merge(EnvStrings::from_process())
-            .extract()
-            .map_err(Box::new)
+        figment.merge(env).extract().map_err(ConfigError::from)
     }
 
     /// Every secret and token configured, as it is: the webhooks' shared
@@ -556,16 +560,114 @@ mod tests {
 
     #[test]
     #[allow(clippy::result_large_err)] // figment's Jail API, not ours
-    fn a_bad_number_by_environment_is_an_error_naming_it() {
+    fn a_bad_number_by_environment_is_an_error_naming_the_variable_not_the_value() {
         figment::Jail::expect_with(|jail| {
             jail.set_env("SMSARENA_SMS__MAX_ATTEMPTS", "many");
             let err = Config::load(None).expect_err("not a number");
-            assert!(err.to_string().contains("many"), "{err}");
+            let shown = err.to_string();
+            assert!(shown.contains("SMSARENA_SMS__MAX_ATTEMPTS"), "{shown}");
+            assert!(shown.contains("u32"), "the type expected: {shown}");
+            assert!(!shown.contains("many"), "{shown}");
             jail.set_env("SMSARENA_SMS__MAX_ATTEMPTS", "3");
             jail.set_env("SMSARENA_NO_SUCH__KEY", "1");
-            assert!(Config::load(None).is_err(), "unknown keys are refused");
+            let err = Config::load(None).expect_err("unknown keys are refused");
+            // The section is what is unknown: the variable's first part.
+            assert_eq!(
+                err.to_string(),
+                "SMSARENA_NO_SUCH: unknown key (in the environment)"
+            );
+            let err = Config::load_with_env(None, env(&[("SMSARENA_SMS__NO_SUCH", "1")]))
+                .expect_err("unknown keys are refused");
+            assert_eq!(
+                err.to_string(),
+                "SMSARENA_SMS__NO_SUCH: unknown key (in the environment)"
+            );
             Ok(())
         });
+    }
+
+    fn env(vars: &[(&str, &str)]) -> EnvStrings {
+        EnvStrings::from_vars(vars.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+    }
+
+    fn file_error(toml: &str) -> (String, ConfigError) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("smsarena.toml");
+        std::fs::write(&path, toml).unwrap();
+        let err = Config::load_with_env(Some(&path), env(&[])).expect_err("refused");
+        (path.display().to_string(), err)
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_named_by_its_key_and_the_type_expected() {
+        let (path, err) = file_error("[sms.kannel]\nusername = \"u\"\npassword = 12345\n");
+        assert_eq!(
+            err.problems(),
+            [Problem {
+                key: Some("sms.kannel.password".into()),
+                source: Some(path.clone()),
+                what: "wrong type, expected a string".into(),
+            }]
+        );
+        assert!(!err.to_string().contains("12345"), "{err}");
+        for (toml, key, what) in [
+            (
+                "[sms]\nmax_attempts = [\"s3cr3t\"]\n",
+                "sms.max_attempts",
+                "wrong type, expected u32",
+            ),
+            (
+                "[sms]\nprovider = \"s3cr3t\"\n",
+                "sms.provider",
+                "unknown value, expected one of `console`, `kannel`, `twilio`, `vonage`, `generic`",
+            ),
+            (
+                "[sms.kannel]\ns3cr3t = 1\n",
+                "sms.kannel.s3cr3t",
+                "unknown key",
+            ),
+        ] {
+            let (_, err) = file_error(toml);
+            let problem = &err.problems()[0];
+            assert_eq!(
+                (problem.key.as_deref(), problem.what.as_str()),
+                (Some(key), what),
+                "{toml}"
+            );
+            if key != "sms.kannel.s3cr3t" {
+                assert!(!err.to_string().contains("s3cr3t"), "{err}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_toml_syntax_error_names_the_file_and_the_line_only() {
+        let (path, err) = file_error("[sms.kannel]\nusername = \"u\"\npassword = \"s3cr3t\n");
+        assert_eq!(
+            err.problems(),
+            [Problem {
+                key: None,
+                source: Some(path.clone()),
+                what: "not valid TOML (line 3)".into(),
+            }]
+        );
+        assert!(!err.to_string().contains("s3cr3t"), "{err}");
+    }
+
+    #[test]
+    fn a_variable_that_is_a_value_and_a_section_is_named() {
+        let err = Config::load_with_env(
+            None,
+            env(&[
+                ("SMSARENA_SMS__PROVIDER", "s3cr3t"),
+                ("SMSARENA_SMS__PROVIDER__X", "s3cr3t"),
+            ]),
+        )
+        .expect_err("refused");
+        assert_eq!(
+            err.to_string(),
+            "SMSARENA_SMS__PROVIDER: wrong type, expected a section of keys (in the environment)"
+        );
     }
 
     #[test]
