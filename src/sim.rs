@@ -33,7 +33,7 @@ pub async fn run(mut cfg: Config) -> anyhow::Result<()> {
     let gateway = Gateway::open(
         cfg.clone(),
         clock.clone(),
-        Provider::Capture(capture),
+        Provider::capture(capture),
         catalog,
     )
     .await

@@ -331,9 +331,13 @@ async fn kannel_replies_ride_on_the_answer_when_they_fit() {
     };
     assert_eq!(header(&reply, "x-kannel-from").as_deref(), Some("002220"));
     assert_eq!(header(&reply, "x-kannel-dlr-mask").as_deref(), Some("31"));
+    // The tag of "auuid-1" under "s3cret", not the secret itself.
     assert_eq!(
         header(&reply, "x-kannel-dlr-url").as_deref(),
-        Some("http://gw.example/webhooks/kannel/status?secret=s3cret&ref=auuid-1&type=%d")
+        Some(
+            "http://gw.example/webhooks/kannel/status\
+             ?tag=f6cbdae2f6331dca8fb782dba41590ac&ref=auuid-1&type=%d"
+        )
     );
     // Kannel did not get that answer and asks again: the same answer, nothing done twice.
     let again = app.request(get(&q("text=R+bob&id=uuid-1"))).await;
@@ -365,11 +369,11 @@ async fn kannel_replies_ride_on_the_answer_when_they_fit() {
         texts.len() >= 3,
         "the board and the refusal are queued: {texts:?}"
     );
-    // A delivery report for the answered text finds it.
+    // A delivery report for the answered text, as Kannel calls that URL, finds it.
     let report = app
-        .request(get(&format!(
-            "/webhooks/kannel/status?secret={SECRET}&ref=auuid-1&type=1"
-        )))
+        .request(get(
+            "/webhooks/kannel/status?tag=f6cbdae2f6331dca8fb782dba41590ac&ref=auuid-1&type=1",
+        ))
         .await;
     assert_eq!(report.status, StatusCode::OK);
     let first = app
@@ -379,6 +383,57 @@ async fn kannel_replies_ride_on_the_answer_when_they_fit() {
         .await
         .unwrap();
     assert_eq!(first[0].status, smsarena::store::TextStatus::Delivered);
+}
+
+/// A delivery report proves itself by its reference's tag, or, as reports of
+/// texts sent before tags did, by the secret; nothing else passes.
+#[tokio::test]
+async fn kannel_reports_prove_themselves_by_their_tag_or_the_old_secret() {
+    let app = secured_app().await;
+    let tag = smsarena::sms::kannel::dlr_tag(SECRET, "k1");
+    let report = |query: String| get(&format!("/webhooks/kannel/status?{query}"));
+    run_table(
+        &app,
+        vec![
+            Case {
+                name: "the reference's tag",
+                request: report(format!("tag={tag}&ref=k1&type=8")),
+                status: StatusCode::OK,
+                inbound_after: 0,
+            },
+            Case {
+                name: "the secret, as before tags",
+                request: report(format!("secret={SECRET}&ref=k1&type=8")),
+                status: StatusCode::OK,
+                inbound_after: 0,
+            },
+            Case {
+                name: "another reference's tag",
+                request: report(format!("tag={tag}&ref=k2&type=8")),
+                status: StatusCode::UNAUTHORIZED,
+                inbound_after: 0,
+            },
+            Case {
+                name: "half the tag",
+                request: report(format!("tag={}&ref=k1&type=8", &tag[..16])),
+                status: StatusCode::UNAUTHORIZED,
+                inbound_after: 0,
+            },
+            Case {
+                name: "a wrong tag and no secret",
+                request: report("tag=00&ref=k1&type=8".into()),
+                status: StatusCode::UNAUTHORIZED,
+                inbound_after: 0,
+            },
+            Case {
+                name: "no proof",
+                request: report("ref=k1&type=8".into()),
+                status: StatusCode::UNAUTHORIZED,
+                inbound_after: 0,
+            },
+        ],
+    )
+    .await;
 }
 
 fn twilio_form(pairs: &[(&str, &str)]) -> (String, String) {

@@ -2,8 +2,10 @@
 
 use std::str::FromStr;
 
+use figment::error::{Actual, Kind};
 use figment::value::{Dict, Map, Value};
 use figment::{Metadata, Profile, Provider};
+use serde::de::{Error, Unexpected};
 use serde::{Deserialize, Deserializer};
 
 /// `SMSARENA_<SECTION>__<KEY>` variables, each kept as the string it is.
@@ -17,6 +19,8 @@ pub struct EnvStrings(Vec<(String, String)>);
 impl EnvStrings {
     /// The prefix every configuration variable has.
     pub const PREFIX: &'static str = "SMSARENA_";
+    /// The name of this source in figment's metadata.
+    pub const NAME: &'static str = "`SMSARENA_` environment variable(s)";
 
     pub fn from_process() -> EnvStrings {
         EnvStrings::from_vars(std::env::vars())
@@ -33,7 +37,10 @@ impl EnvStrings {
 
 impl Provider for EnvStrings {
     fn metadata(&self) -> Metadata {
-        Metadata::named(format!("`{}` environment variable(s)", Self::PREFIX))
+        // A key is named in errors as the variable that set it.
+        Metadata::named(Self::NAME).interpolater(|_: &Profile, keys: &[&str]| {
+            format!("{}{}", EnvStrings::PREFIX, keys.join("__").to_uppercase())
+        })
     }
 
     fn data(&self) -> Result<Map<Profile, Dict>, figment::Error> {
@@ -42,17 +49,19 @@ impl Provider for EnvStrings {
             let path: Vec<&str> = key.split("__").collect();
             let (leaf, sections) = path.split_last().expect("split yields one part at least");
             let mut dict = &mut root;
-            for section in sections {
+            for (depth, section) in sections.iter().enumerate() {
                 let entry = dict
                     .entry(section.to_string())
                     .or_insert_with(|| Value::from(Dict::new()));
                 dict = match entry {
                     Value::Dict(_, inner) => inner,
                     _ => {
-                        return Err(figment::Error::from(format!(
-                            "{}{key}: {section} is a value, not a section",
-                            Self::PREFIX
-                        )));
+                        let mut error = figment::Error::from(Kind::InvalidType(
+                            Actual::Other("a value".into()),
+                            "a section of keys".into(),
+                        ));
+                        error.path = path[..=depth].iter().map(|s| s.to_string()).collect();
+                        return Err(error);
                     }
                 };
             }
@@ -63,12 +72,12 @@ impl Provider for EnvStrings {
 }
 
 /// A number, a flag or an address, given as itself (TOML) or as text
-/// (an environment variable).
+/// (an environment variable). A value that is neither is an error naming
+/// the type expected, never the value (it may be a misplaced password).
 pub(super) fn lenient<'de, D, T>(deserializer: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de> + FromStr,
-    T::Err: std::fmt::Display,
 {
     #[derive(Deserialize)]
     #[serde(untagged)]
@@ -76,11 +85,22 @@ where
         Value(T),
         Text(String),
     }
-    match Given::<T>::deserialize(deserializer)? {
-        Given::Value(v) => Ok(v),
-        Given::Text(text) => text
+    let expected = type_name::<T>();
+    match Given::<T>::deserialize(deserializer) {
+        Ok(Given::Value(v)) => Ok(v),
+        Ok(Given::Text(text)) => text
             .trim()
             .parse()
-            .map_err(|e| serde::de::Error::custom(format!("{text:?}: {e}"))),
+            .map_err(|_| D::Error::invalid_value(Unexpected::Other("text"), &expected)),
+        Err(_) => Err(D::Error::invalid_type(
+            Unexpected::Other("value"),
+            &expected,
+        )),
     }
+}
+
+/// `u32`, `SocketAddr`: the type's own name, without its module path.
+fn type_name<T>() -> &'static str {
+    let full = std::any::type_name::<T>();
+    full.rsplit("::").next().unwrap_or(full)
 }

@@ -8,17 +8,21 @@ use figment::Figment;
 use figment::providers::{Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
+mod database;
 mod env;
+mod error;
 mod exposure;
 mod limits;
 mod safety;
 mod secret;
 
+pub use database::shown_url as shown_database_url;
 pub use env::EnvStrings;
 use env::lenient;
+pub use error::{ConfigError, Problem};
 pub use limits::{AddressList, LimitsConfig};
 pub use safety::SECRET_MIN_LEN;
-pub use secret::{Secret, scrub};
+pub use secret::{Scrubber, Secret};
 
 use crate::phone::{NumberError, NumberPlan};
 
@@ -120,20 +124,10 @@ pub struct DatabaseConfig {
 }
 
 impl DatabaseConfig {
-    /// The URL with any password replaced by `***`, for logs.
+    /// The URL with every credential in it (the userinfo's password, a
+    /// `password=`-like query parameter) replaced by `***`, for logs and errors.
     pub fn shown_url(&self) -> String {
-        match (self.url.find("://"), self.url.rfind('@')) {
-            (Some(scheme), Some(at)) if at > scheme => {
-                let userinfo = &self.url[scheme + 3..at];
-                match userinfo.split_once(':') {
-                    Some((user, _)) => {
-                        format!("{}{user}:***{}", &self.url[..scheme + 3], &self.url[at..])
-                    }
-                    None => self.url.clone(),
-                }
-            }
-            _ => self.url.clone(),
-        }
+        database::shown_url(&self.url)
     }
 }
 
@@ -203,7 +197,8 @@ impl NumbersConfig {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WebhooksConfig {
-    /// Shared secret for `generic` (header `X-Webhook-Secret`) and `kannel` (query `secret`).
+    /// Shared secret for `generic` (header `X-Webhook-Secret`) and `kannel` (query
+    /// `secret`), and the key of the tags on Kannel's delivery reports.
     pub secret: Secret,
     /// Which inbound webhooks are served; a disabled one answers 404.
     #[serde(deserialize_with = "lenient")]
@@ -275,34 +270,6 @@ pub struct SmsConfig {
     pub twilio: TwilioConfig,
     pub vonage: VonageConfig,
     pub generic: GenericConfig,
-}
-
-impl SmsConfig {
-    /// Every secret the senders hold, to scrub from what they log and store:
-    /// as it is, and as the Basic credentials Twilio is sent (base64 of
-    /// `sid:token`), which a provider's error page may echo.
-    pub fn secrets(&self) -> Vec<String> {
-        use base64::Engine;
-        let basic = base64::engine::general_purpose::STANDARD.encode(format!(
-            "{}:{}",
-            self.twilio.account_sid,
-            self.twilio.auth_token.expose()
-        ));
-        let mut secrets: Vec<String> = [
-            &self.kannel.password,
-            &self.twilio.auth_token,
-            &self.vonage.api_secret,
-            &self.generic.secret,
-        ]
-        .iter()
-        .map(|s| s.expose().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-        if !self.twilio.auth_token.is_empty() {
-            secrets.push(basic);
-        }
-        secrets
-    }
 }
 
 impl Default for SmsConfig {
@@ -554,16 +521,55 @@ impl Default for LogConfig {
 
 impl Config {
     /// Defaults, then the file (if it exists or was named), then the environment.
-    pub fn load(file: Option<&Path>) -> Result<Config, Box<figment::Error>> {
+    pub fn load(file: Option<&Path>) -> Result<Config, ConfigError> {
+        Config::load_with_env(file, EnvStrings::from_process())
+    }
+
+    /// [`Config::load`] with `env` for the process's environment.
+    pub fn load_with_env(file: Option<&Path>, env: EnvStrings) -> Result<Config, ConfigError> {
         let mut figment = Figment::from(Serialized::defaults(Config::default()));
         match file {
             Some(path) => figment = figment.merge(Toml::file_exact(path)),
             None => figment = figment.merge(Toml::file("config/default.toml")),
         }
-        figment
-            .merge(EnvStrings::from_process())
-            .extract()
-            .map_err(Box::new)
+        figment.merge(env).extract().map_err(ConfigError::from)
+    }
+
+    /// Every secret and token configured, as it is: the webhooks' shared
+    /// secret, the admin token, each provider's password, token and
+    /// signature secret, the Basic credentials Twilio is sent (base64 of
+    /// `sid:token`, which an error page may echo), and the database URL's
+    /// credentials.
+    pub fn secrets(&self) -> Vec<String> {
+        use base64::Engine;
+        let mut secrets: Vec<String> = [
+            &self.webhooks.secret,
+            &self.admin.token,
+            &self.sms.kannel.password,
+            &self.sms.twilio.auth_token,
+            &self.sms.vonage.api_secret,
+            &self.sms.vonage.signature_secret,
+            &self.sms.generic.secret,
+        ]
+        .iter()
+        .map(|s| s.expose().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+        if !self.sms.twilio.auth_token.is_empty() {
+            secrets.push(base64::engine::general_purpose::STANDARD.encode(format!(
+                "{}:{}",
+                self.sms.twilio.account_sid,
+                self.sms.twilio.auth_token.expose()
+            )));
+        }
+        secrets.extend(database::credentials(&self.database.url));
+        secrets
+    }
+
+    /// The one scrubber of every configured secret, for whatever logs or
+    /// stores a text from outside (a provider's answer, a request's URL).
+    pub fn scrubber(&self) -> Scrubber {
+        Scrubber::new(self.secrets())
     }
 }
 
@@ -623,16 +629,114 @@ mod tests {
 
     #[test]
     #[allow(clippy::result_large_err)] // figment's Jail API, not ours
-    fn a_bad_number_by_environment_is_an_error_naming_it() {
+    fn a_bad_number_by_environment_is_an_error_naming_the_variable_not_the_value() {
         figment::Jail::expect_with(|jail| {
             jail.set_env("SMSARENA_SMS__MAX_ATTEMPTS", "many");
             let err = Config::load(None).expect_err("not a number");
-            assert!(err.to_string().contains("many"), "{err}");
+            let shown = err.to_string();
+            assert!(shown.contains("SMSARENA_SMS__MAX_ATTEMPTS"), "{shown}");
+            assert!(shown.contains("u32"), "the type expected: {shown}");
+            assert!(!shown.contains("many"), "{shown}");
             jail.set_env("SMSARENA_SMS__MAX_ATTEMPTS", "3");
             jail.set_env("SMSARENA_NO_SUCH__KEY", "1");
-            assert!(Config::load(None).is_err(), "unknown keys are refused");
+            let err = Config::load(None).expect_err("unknown keys are refused");
+            // The section is what is unknown: the variable's first part.
+            assert_eq!(
+                err.to_string(),
+                "SMSARENA_NO_SUCH: unknown key (in the environment)"
+            );
+            let err = Config::load_with_env(None, env(&[("SMSARENA_SMS__NO_SUCH", "1")]))
+                .expect_err("unknown keys are refused");
+            assert_eq!(
+                err.to_string(),
+                "SMSARENA_SMS__NO_SUCH: unknown key (in the environment)"
+            );
             Ok(())
         });
+    }
+
+    fn env(vars: &[(&str, &str)]) -> EnvStrings {
+        EnvStrings::from_vars(vars.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+    }
+
+    fn file_error(toml: &str) -> (String, ConfigError) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("smsarena.toml");
+        std::fs::write(&path, toml).unwrap();
+        let err = Config::load_with_env(Some(&path), env(&[])).expect_err("refused");
+        (path.display().to_string(), err)
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_named_by_its_key_and_the_type_expected() {
+        let (path, err) = file_error("[sms.kannel]\nusername = \"u\"\npassword = 12345\n");
+        assert_eq!(
+            err.problems(),
+            [Problem {
+                key: Some("sms.kannel.password".into()),
+                source: Some(path.clone()),
+                what: "wrong type, expected a string".into(),
+            }]
+        );
+        assert!(!err.to_string().contains("12345"), "{err}");
+        for (toml, key, what) in [
+            (
+                "[sms]\nmax_attempts = [\"s3cr3t\"]\n",
+                "sms.max_attempts",
+                "wrong type, expected u32",
+            ),
+            (
+                "[sms]\nprovider = \"s3cr3t\"\n",
+                "sms.provider",
+                "unknown value, expected one of `console`, `kannel`, `twilio`, `vonage`, `generic`",
+            ),
+            (
+                "[sms.kannel]\ns3cr3t = 1\n",
+                "sms.kannel.s3cr3t",
+                "unknown key",
+            ),
+        ] {
+            let (_, err) = file_error(toml);
+            let problem = &err.problems()[0];
+            assert_eq!(
+                (problem.key.as_deref(), problem.what.as_str()),
+                (Some(key), what),
+                "{toml}"
+            );
+            if key != "sms.kannel.s3cr3t" {
+                assert!(!err.to_string().contains("s3cr3t"), "{err}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_toml_syntax_error_names_the_file_and_the_line_only() {
+        let (path, err) = file_error("[sms.kannel]\nusername = \"u\"\npassword = \"s3cr3t\n");
+        assert_eq!(
+            err.problems(),
+            [Problem {
+                key: None,
+                source: Some(path.clone()),
+                what: "not valid TOML (line 3)".into(),
+            }]
+        );
+        assert!(!err.to_string().contains("s3cr3t"), "{err}");
+    }
+
+    #[test]
+    fn a_variable_that_is_a_value_and_a_section_is_named() {
+        let err = Config::load_with_env(
+            None,
+            env(&[
+                ("SMSARENA_SMS__PROVIDER", "s3cr3t"),
+                ("SMSARENA_SMS__PROVIDER__X", "s3cr3t"),
+            ]),
+        )
+        .expect_err("refused");
+        assert_eq!(
+            err.to_string(),
+            "SMSARENA_SMS__PROVIDER: wrong type, expected a section of keys (in the environment)"
+        );
     }
 
     #[test]
@@ -640,17 +744,24 @@ mod tests {
         let mut cfg = Config::default();
         cfg.sms.kannel.password = "s3cr3t&x".into();
         cfg.admin.token = "adm1n".into();
-        cfg.database.url = "postgres://user:dbpass@db:5432/x".into();
+        cfg.webhooks.secret = "w3bh00k".into();
+        cfg.sms.vonage.signature_secret = "s1gn".into();
+        cfg.database.url = "postgres://user:dbpass@db:5432/x?sslpassword=k3y".into();
         let shown = format!("{cfg:?}");
-        assert!(
-            !shown.contains("s3cr3t") && !shown.contains("adm1n"),
-            "{shown}"
-        );
+        for secret in ["s3cr3t", "adm1n", "w3bh00k", "s1gn"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
         assert!(shown.contains("[redacted]"));
-        assert_eq!(cfg.database.shown_url(), "postgres://user:***@db:5432/x");
-        let leaky = "error for url (http://k/sendsms?password=s3cr3t%26x&u=1): s3cr3t&x";
-        let clean = scrub(leaky, &cfg.sms.secrets());
-        assert!(!clean.contains("s3cr3t"), "{clean}");
+        assert_eq!(
+            cfg.database.shown_url(),
+            "postgres://user:***@db:5432/x?sslpassword=***"
+        );
+        let leaky = "error for url (http://k/sendsms?password=s3cr3t%26x&u=1): s3cr3t&x \
+                     adm1n w3bh00k s1gn dbpass k3y";
+        let clean = cfg.scrubber().scrub(leaky).into_owned();
+        for secret in ["s3cr3t", "adm1n", "w3bh00k", "s1gn", "dbpass", "k3y"] {
+            assert!(!clean.contains(secret), "{clean}");
+        }
         assert_eq!(
             &*cfg.sms.kannel.password, "s3cr3t&x",
             "still usable as text"

@@ -25,8 +25,9 @@ struct Send<'a> {
 
 impl Generic {
     pub fn new(http: reqwest::Client, cfg: GenericConfig) -> anyhow::Result<Generic> {
+        // Not the URL itself: its query may hold a credential.
         let url = reqwest::Url::parse(&cfg.url)
-            .map_err(|e| anyhow::anyhow!("sms.generic.url {:?}: {e}", cfg.url))?;
+            .map_err(|e| anyhow::anyhow!("sms.generic.url is not a URL: {e}"))?;
         Ok(Generic { http, url, cfg })
     }
 

@@ -6,18 +6,27 @@
 //! (`%d`, but also `%C`, `%A`, `%b`, ... and it drops unknown lower-case ones),
 //! where only `%%` stands for a literal `%`. So the reference we put there is
 //! plain letters and digits, and every `%` of our own in it is doubled.
+//!
+//! The `dlr-url` does not carry `webhooks.secret`: Kannel logs every URL it
+//! calls, and a provider's error page may echo it. It carries a tag instead,
+//! an HMAC of the text's reference under the secret ([`dlr_tag`]), which
+//! proves the report is about a text we sent and is worth nothing for any other.
 
+use hmac::{Hmac, Mac};
 use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
+use sha2::Sha256;
 
 use super::{Accepted, SendError, classify_status, encoding, transport_error};
-use crate::config::KannelConfig;
+use crate::config::{KannelConfig, Secret};
 use crate::store::OutboxText;
 
 pub struct Kannel {
     http: reqwest::Client,
     cfg: KannelConfig,
-    /// `/webhooks/kannel/status` on our public URL, with the secret; its `%` doubled for Kannel.
+    /// `/webhooks/kannel/status?` on our public URL, its `%` doubled for Kannel.
     dlr_base: String,
+    /// The webhooks' secret: the key of every report's tag.
+    secret: Secret,
 }
 
 impl Kannel {
@@ -25,12 +34,13 @@ impl Kannel {
         http: reqwest::Client,
         cfg: KannelConfig,
         public_base: &str,
-        secret: &str,
+        secret: &Secret,
     ) -> Kannel {
         Kannel {
             http,
             cfg,
-            dlr_base: dlr_base(public_base, secret),
+            dlr_base: dlr_base(public_base),
+            secret: secret.clone(),
         }
     }
 
@@ -41,8 +51,7 @@ impl Kannel {
 
     pub fn sendsms_url(&self, text: &OutboxText) -> String {
         let reference = Self::reference(text);
-        // %d is Kannel's delivery-report type, filled in by Kannel.
-        let dlr_url = format!("{}ref={reference}&type=%d", self.dlr_base);
+        let dlr_url = report_url(&self.dlr_base, &self.secret, &reference);
         let ucs2 = self.cfg.always_ucs2 || text.encoding == encoding::Encoding::Ucs2.as_str();
         let (coding, charset, body) = if ucs2 {
             ("2", "UTF-16BE", encoding::to_ucs2_be(&text.body))
@@ -87,21 +96,38 @@ impl Kannel {
 }
 
 /// Where Kannel is to send the delivery reports of the text we call
-/// `reference` (letters and digits): Kannel fills in `%d`, the report's type.
+/// `reference` (letters, digits and dashes): Kannel fills in `%d`, the report's type.
 pub fn dlr_url(public_base: &str, secret: &str, reference: &str) -> String {
-    format!("{}ref={reference}&type=%d", dlr_base(public_base, secret))
+    report_url(&dlr_base(public_base), secret, reference)
 }
 
-/// `/webhooks/kannel/status` on our public URL, with the secret, every `%` doubled.
-fn dlr_base(public_base: &str, secret: &str) -> String {
-    let mut base = format!("{public_base}/webhooks/kannel/status?");
-    if !secret.is_empty() {
-        base.push_str(&format!("secret={}&", enc(secret.as_bytes())));
-    }
-    // A secret with a non-ASCII byte encodes as e.g. `%C3`, which Kannel
-    // would expand as its charset escape `%C`: the report then fails our
-    // secret check, however often Kannel tries it.
-    base.replace('%', "%%")
+/// The tag of `reference`'s reports: the first 16 bytes of
+/// HMAC-SHA256(`secret`, `"kannel-dlr:" + reference`), in hex. Hex is
+/// letters and digits, which Kannel leaves as they are.
+pub fn dlr_tag(secret: &str, reference: &str) -> String {
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(b"kannel-dlr:");
+    mac.update(reference.as_bytes());
+    hex::encode(&mac.finalize().into_bytes()[..16])
+}
+
+/// `base` (its `%` doubled) with the tag, the reference and Kannel's `%d`;
+/// no tag when no secret is set, as the webhook then checks none.
+fn report_url(base: &str, secret: &str, reference: &str) -> String {
+    let tag = if secret.is_empty() {
+        String::new()
+    } else {
+        format!("tag={}&", dlr_tag(secret, reference))
+    };
+    format!("{base}{tag}ref={reference}&type=%d")
+}
+
+/// `/webhooks/kannel/status?` on our public URL, every `%` doubled: a
+/// percent-encoded byte such as `%C3` would be read by Kannel as its
+/// charset escape `%C`.
+fn dlr_base(public_base: &str) -> String {
+    format!("{public_base}/webhooks/kannel/status?").replace('%', "%%")
 }
 
 fn enc(bytes: &[u8]) -> String {
@@ -140,25 +166,44 @@ mod tests {
 
     #[test]
     fn only_the_report_type_is_left_for_kannel_to_expand_in_the_dlr_url() {
+        let secret = Secret::from("s\u{e9}-cret");
         let kannel = Kannel::new(
             reqwest::Client::new(),
             KannelConfig::default(),
-            "http://gw.example",
-            "s\u{e9}-cret",
+            "http://gw.example/sms%20arena",
+            &secret,
+        );
+        let url = dlr_url(&kannel.sendsms_url(&text()));
+        // HMAC-SHA256("sé-cret", "kannel-dlr:k7"), its first 16 bytes.
+        assert_eq!(
+            url,
+            "http://gw.example/sms%%20arena/webhooks/kannel/status\
+             ?tag=b68e37af5aa9ea46845e1e44054cbe86&ref=k7&type=%d"
         );
         assert_eq!(
-            dlr_url(&kannel.sendsms_url(&text())),
-            "http://gw.example/webhooks/kannel/status?secret=s%%C3%%A9%%2Dcret&ref=k7&type=%d"
+            super::dlr_url("http://gw.example/sms%20arena", &secret, "k7"),
+            url,
+            "the answer's dlr-url is the sendsms one"
         );
+        assert!(!url.contains("secret"), "{url}");
         let open = Kannel::new(
             reqwest::Client::new(),
             KannelConfig::default(),
             "http://gw.example",
-            "",
+            &Secret::default(),
         );
         assert_eq!(
             dlr_url(&open.sendsms_url(&text())),
             "http://gw.example/webhooks/kannel/status?ref=k7&type=%d"
         );
+    }
+
+    #[test]
+    fn a_tag_is_worth_one_text_under_one_secret() {
+        let tag = dlr_tag("s3cret", "k7");
+        assert_eq!(tag.len(), 32);
+        assert!(tag.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_ne!(tag, dlr_tag("s3cret", "k8"));
+        assert_ne!(tag, dlr_tag("s3cret!", "k7"));
     }
 }

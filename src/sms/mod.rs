@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::config::{Config, ProviderKind};
+use crate::config::{Config, ProviderKind, Scrubber};
 use crate::store::OutboxText;
 
 pub mod capture;
@@ -39,9 +39,20 @@ pub enum SendError {
     RecipientOptedOut,
 }
 
-/// The configured provider. An enum rather than a trait object: the set is
-/// closed, and each variant's `send` stays an ordinary `async fn`.
-pub enum Provider {
+/// Characters of a failure's reason kept for the log and the outbox's
+/// `last_error`: a provider's error page can be long.
+pub const REASON_CHARS: usize = 200;
+
+/// The configured provider, and the scrubber of every configured secret
+/// that each of its failures passes through.
+pub struct Provider {
+    sender: Sender,
+    scrubber: Scrubber,
+}
+
+/// An enum rather than a trait object: the set is closed, and each
+/// variant's `send` stays an ordinary `async fn`.
+enum Sender {
     Console(console::Console),
     Capture(capture::Capture),
     Kannel(kannel::Kannel),
@@ -51,6 +62,14 @@ pub enum Provider {
 }
 
 impl Provider {
+    /// Texts kept in memory for whoever reads the capture (the terminal phone).
+    pub fn capture(capture: capture::Capture) -> Provider {
+        Provider {
+            sender: Sender::Capture(capture),
+            scrubber: Scrubber::default(),
+        }
+    }
+
     pub fn from_config(cfg: &Config) -> anyhow::Result<Provider> {
         let http = reqwest::Client::builder()
             .timeout(Duration::from_millis(cfg.sms.send_timeout_ms))
@@ -62,9 +81,9 @@ impl Provider {
             .pool_max_idle_per_host(cfg.sms.concurrency)
             .build()?;
         let public = cfg.http.public_base();
-        Ok(match cfg.sms.provider {
-            ProviderKind::Console => Provider::Console(console::Console),
-            ProviderKind::Kannel => Provider::Kannel(kannel::Kannel::new(
+        let sender = match cfg.sms.provider {
+            ProviderKind::Console => Sender::Console(console::Console),
+            ProviderKind::Kannel => Sender::Kannel(kannel::Kannel::new(
                 http,
                 cfg.sms.kannel.clone(),
                 &public,
@@ -75,44 +94,51 @@ impl Provider {
                     !cfg.sms.twilio.account_sid.is_empty() && !cfg.sms.twilio.auth_token.is_empty(),
                     "sms.twilio.account_sid and sms.twilio.auth_token are needed to send through Twilio"
                 );
-                Provider::Twilio(twilio::Twilio::new(http, cfg.sms.twilio.clone(), &public))
+                Sender::Twilio(twilio::Twilio::new(http, cfg.sms.twilio.clone(), &public))
             }
             ProviderKind::Vonage => {
                 anyhow::ensure!(
                     !cfg.sms.vonage.api_key.is_empty() && !cfg.sms.vonage.api_secret.is_empty(),
                     "sms.vonage.api_key and sms.vonage.api_secret are needed to send through Vonage"
                 );
-                Provider::Vonage(vonage::Vonage::new(http, cfg.sms.vonage.clone(), &public))
+                Sender::Vonage(vonage::Vonage::new(http, cfg.sms.vonage.clone(), &public))
             }
             ProviderKind::Generic => {
                 anyhow::ensure!(
                     !cfg.sms.generic.url.is_empty(),
                     "sms.generic.url is needed to send through the generic provider"
                 );
-                Provider::Generic(generic::Generic::new(http, cfg.sms.generic.clone())?)
+                Sender::Generic(generic::Generic::new(http, cfg.sms.generic.clone())?)
             }
+        };
+        Ok(Provider {
+            sender,
+            scrubber: cfg.scrubber(),
         })
     }
 
+    /// Sends one text. A failure's reason is scrubbed of every configured
+    /// secret and then cut to [`REASON_CHARS`], here, once for every sender:
+    /// whatever a provider answers (an error page may echo the whole
+    /// request) reaches the log and the outbox only through this.
     pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
-        match self {
-            Provider::Console(p) => p.send(text).await,
-            Provider::Capture(p) => p.send(text).await,
-            Provider::Kannel(p) => p.send(text).await,
-            Provider::Twilio(p) => p.send(text).await,
-            Provider::Vonage(p) => p.send(text).await,
-            Provider::Generic(p) => p.send(text).await,
-        }
+        let result = match &self.sender {
+            Sender::Console(p) => p.send(text).await,
+            Sender::Capture(p) => p.send(text).await,
+            Sender::Kannel(p) => p.send(text).await,
+            Sender::Twilio(p) => p.send(text).await,
+            Sender::Vonage(p) => p.send(text).await,
+            Sender::Generic(p) => p.send(text).await,
+        };
+        result.map_err(|e| e.scrubbed(&self.scrubber))
     }
 }
 
 /// Classifies an HTTP status the way every provider's API means it:
-/// 5xx, 429 and 408 are passing; any other 4xx is final.
+/// 5xx, 429 and 408 are passing; any other 4xx is final. The body is kept
+/// whole: [`Provider::send`] cuts it once it is scrubbed.
 pub fn classify_status(status: reqwest::StatusCode, body: &str) -> SendError {
-    let reason = format!(
-        "HTTP {status}: {}",
-        body.chars().take(200).collect::<String>()
-    );
+    let reason = format!("HTTP {status}: {body}");
     if status.is_server_error()
         || status == reqwest::StatusCode::TOO_MANY_REQUESTS
         || status == reqwest::StatusCode::REQUEST_TIMEOUT
@@ -144,17 +170,17 @@ pub(crate) fn transport_error(e: reqwest::Error) -> SendError {
 }
 
 impl SendError {
-    /// The same error with every one of `secrets` scrubbed from its reason
-    /// (a provider's error page may echo the request back).
-    pub fn scrubbed(self, secrets: &[String]) -> SendError {
-        use crate::config::scrub;
+    /// The same error with every secret `scrubber` knows taken out of its
+    /// reason, which is then cut to [`REASON_CHARS`]: scrubbed first, so
+    /// that a secret across the cut is not left in by its first characters.
+    pub fn scrubbed(self, scrubber: &Scrubber) -> SendError {
         match self {
             SendError::Retry { reason, after } => SendError::Retry {
-                reason: scrub(&reason, secrets),
+                reason: scrubber.scrub_and_cut(&reason, REASON_CHARS),
                 after,
             },
             SendError::Final { reason } => SendError::Final {
-                reason: scrub(&reason, secrets),
+                reason: scrubber.scrub_and_cut(&reason, REASON_CHARS),
             },
             other => other,
         }

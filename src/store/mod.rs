@@ -47,7 +47,8 @@ pub enum StoreError {
     CommitFailed(String),
     #[error("the transaction panicked")]
     Panicked,
-    #[error("unsupported database url {0:?} (expected sqlite://FILE or postgres://...)")]
+    /// The URL as [`shown_database_url`](crate::config::shown_database_url) shows it: its credentials masked.
+    #[error("unsupported database url {0} (expected sqlite://FILE or postgres://...)")]
     UnsupportedUrl(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
@@ -110,7 +111,9 @@ impl Store {
             .map_err(|_| StoreError::WriterGone)??;
             Ok(Store::Sqlite(store))
         } else {
-            Err(StoreError::UnsupportedUrl(url.to_string()))
+            Err(StoreError::UnsupportedUrl(
+                crate::config::shown_database_url(url),
+            ))
         }
     }
 

@@ -23,14 +23,15 @@ impl Logs {
     }
 }
 
-/// The test binary's captured logs (debug and up).
+/// The test binary's captured logs: every crate's, at `trace`, the most a
+/// `RUST_LOG` can ask for (so a secret any of them prints is caught).
 pub fn captured() -> &'static Logs {
     static LOGS: OnceLock<Logs> = OnceLock::new();
     LOGS.get_or_init(|| {
         let logs = Logs::default();
         let writer = logs.clone();
         tracing_subscriber::fmt()
-            .with_env_filter("debug")
+            .with_env_filter("trace")
             .with_writer(move || writer.clone())
             .with_ansi(false)
             .init();

@@ -73,8 +73,6 @@ pub struct Dispatcher {
     cfg: SmsConfig,
     clock: Arc<dyn Clock>,
     rate: SendRate,
-    /// What to scrub from the providers' error texts before they are logged or stored.
-    secrets: Vec<String>,
 }
 
 impl Dispatcher {
@@ -88,7 +86,6 @@ impl Dispatcher {
             store,
             provider: Arc::new(provider),
             rate: SendRate::new(cfg.parts_per_second),
-            secrets: cfg.secrets(),
             cfg,
             clock,
         }
@@ -147,8 +144,10 @@ impl Dispatcher {
     async fn deliver(&self, text: &OutboxText) -> Verdict {
         self.rate.wait(&text.from, text.parts).await;
         let timeout = Duration::from_millis(self.cfg.send_timeout_ms);
+        // A provider's failure comes scrubbed of every configured secret
+        // (`Provider::send`), so what is logged and stored below is clean.
         let outcome = match tokio::time::timeout(timeout, self.provider.send(text)).await {
-            Ok(result) => result.map_err(|e| e.scrubbed(&self.secrets)),
+            Ok(result) => result,
             Err(_) => Err(SendError::Retry {
                 reason: "send timed out".into(),
                 after: None,
