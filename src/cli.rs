@@ -1,4 +1,4 @@
-//! Command line: `serve` (default), `migrate`, `sim`, `bench`, `engine`.
+//! Command line: `serve` (default), `migrate`, `sim`, `engine`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,9 +22,6 @@ enum Cmd {
     Migrate(ConfigArg),
     /// A terminal phone: type texts as one or several numbers and read the replies.
     Sim(ConfigArg),
-    /// Load generator: drive a running gateway through its webhooks with many
-    /// SMS football matches and report throughput, latency and memory (see `bench/run.sh`).
-    Bench(Box<crate::bench::BenchArgs>),
     /// A game's robot on standard input and output, to match it against
     /// other programs; no database, no configuration.
     #[command(subcommand)]
@@ -42,7 +39,6 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Cmd::Serve(ConfigArg::default()));
     let arg = match command {
-        Cmd::Bench(args) => return bench(*args),
         Cmd::Engine(game) => return crate::engine::run(game),
         Cmd::Serve(ref arg) | Cmd::Migrate(ref arg) | Cmd::Sim(ref arg) => arg,
     };
@@ -77,7 +73,7 @@ pub fn main() -> ExitCode {
                 Ok(())
             }
             Cmd::Sim(_) => crate::sim::run(cfg).await,
-            Cmd::Bench(_) | Cmd::Engine(_) => unreachable!("handled above"),
+            Cmd::Engine(_) => unreachable!("handled above"),
         }
     });
     match result {
@@ -85,26 +81,6 @@ pub fn main() -> ExitCode {
         Err(e) => {
             eprintln!("smsarena: {e:#}");
             ExitCode::FAILURE
-        }
-    }
-}
-
-/// `bench` reads no gateway configuration: it talks to a gateway over HTTP.
-/// Exit codes: 0 every check passed, 1 a check failed, 2 the run could not be made.
-fn bench(args: crate::bench::BenchArgs) -> ExitCode {
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("smsarena bench: cannot start the runtime: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    match runtime.block_on(crate::bench::run(args)) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("smsarena bench: {e:#}");
-            ExitCode::from(2)
         }
     }
 }

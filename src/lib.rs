@@ -3,7 +3,6 @@
 //!
 //! See `docs/ARCHITECTURE.md` for the code map and the invariants.
 
-pub mod bench;
 pub mod cli;
 pub mod clock;
 pub mod command;

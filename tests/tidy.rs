@@ -200,7 +200,7 @@ fn code_map_paths() -> Vec<String> {
                 "src/",
                 "tests/",
                 "benches/",
-                "bench/",
+                "measure/",
                 "migrations/",
                 "config/",
                 "docs/",

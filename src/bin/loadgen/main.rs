@@ -1,5 +1,6 @@
-//! `smsarena bench`: a load generator that drives a running gateway through
-//! its webhooks like a provider would (issue 6).
+//! `smsarena-loadgen`: a load generator that drives a running gateway through
+//! its webhooks like a provider would (issue 6). A binary of its own, not part
+//! of the library: the gateway carries none of it.
 //!
 //! It plays the phones of many concurrent SMS football matches: it starts a
 //! capture server that the gateway's `generic` sender posts its texts to
@@ -10,7 +11,7 @@
 //! `P`, through `POST /webhooks/generic`. So the loop is closed and the
 //! gateway's whole path is measured: webhook, transaction, group commit,
 //! outbox, dispatcher, outbound HTTP. At the end it checks that every
-//! expected text arrived exactly once. `bench/run.sh` starts everything.
+//! expected text arrived exactly once. `measure/run.sh` starts everything.
 //!
 //! Files: [`phone`] reads boards and picks moves; [`driver`] is the phones'
 //! state and bookkeeping; [`sender`] the webhook callers and the `/ping`
@@ -38,8 +39,14 @@ use report::{Memory, Missing, Report, Window};
 use resources::{CpuMark, PeakRss};
 use sender::{CallStats, Target};
 
-/// `smsarena bench` options.
-#[derive(clap::Args, Debug, Clone)]
+/// The load generator's options.
+#[derive(clap::Parser, Debug, Clone)]
+#[command(
+    name = "smsarena-loadgen",
+    version,
+    about = "Load generator: drives a running gateway through its webhooks with many \
+             SMS football matches and reports throughput, latency and memory (see measure/run.sh)"
+)]
 pub struct BenchArgs {
     /// The gateway's base URL (plain HTTP); several instances of one gateway
     /// as a comma-separated list, over which the connections are spread.
@@ -107,6 +114,28 @@ pub struct BenchArgs {
     pub play_number: String,
     #[arg(long, default_value = "002220")]
     pub game_number: String,
+}
+
+/// Exit codes: 0 every check passed, 1 a check failed, 2 the run could not be made.
+fn main() -> std::process::ExitCode {
+    use clap::Parser;
+    use std::process::ExitCode;
+    let args = BenchArgs::parse();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("smsarena-loadgen: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime.block_on(run(args)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("smsarena-loadgen: {e:#}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// `20s`, `1500ms`, `2m`, or plain seconds.

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Issue 6 load run: builds release, starts the gateway on a fresh SQLite file in
 # a temporary folder with the generic provider pointed at the generator's capture
-# server, runs `smsarena bench` against it, prints the gateway's memory from
+# server, runs `smsarena-loadgen` against it, prints the gateway's memory from
 # /proc, and stops everything.
 #
-#   bench/run.sh [smsarena bench options]        e.g.
-#   bench/run.sh --baseline --duration 20s --matches 256 --connections 64
-#   bench/run.sh --rate 1000 --duration 20s
-#   bench/run.sh --duration 20s --robot-matches 100     # then as long again beside 100 P FB BOT matches
-#   SMSARENA_DATABASE__MAX_BATCH=512 bench/run.sh --matches 10000 --duration 30s
-#   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 bench/run.sh --duration 20s
-#   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 INSTANCES=3 bench/run.sh --duration 20s
-#   BENCH_BIN=/tmp/smsarena-before bench/run.sh --duration 20s   # a binary built elsewhere
+#   measure/run.sh [smsarena-loadgen options]        e.g.
+#   measure/run.sh --baseline --duration 20s --matches 256 --connections 64
+#   measure/run.sh --rate 1000 --duration 20s
+#   measure/run.sh --duration 20s --robot-matches 100     # then as long again beside 100 P FB BOT matches
+#   SMSARENA_DATABASE__MAX_BATCH=512 measure/run.sh --matches 10000 --duration 30s
+#   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 measure/run.sh --duration 20s
+#   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 INSTANCES=3 measure/run.sh --duration 20s
+#   BENCH_BIN=/tmp/smsarena-before measure/run.sh --duration 20s   # a binary built elsewhere
 #
 # The gateway runs on its built-in defaults (--config /dev/null: no file), so a
 # binary of another commit runs the same way. Any SMSARENA_* variable in the
@@ -25,12 +25,16 @@ cd "$(dirname "$0")/.."
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 if [ -n "${BENCH_BIN:-}" ]; then
-    # A binary built elsewhere (another commit), for alternating runs of two builds.
+    # A gateway built elsewhere (another commit), for alternating runs of two
+    # builds; the load generator is this tree's.
     BIN="$BENCH_BIN"
+    [ -x "$CARGO_TARGET_DIR/release/smsarena-loadgen" ] ||
+        cargo build --release -j "${BUILD_JOBS:-1}" --quiet --bin smsarena-loadgen
 else
     cargo build --release -j "${BUILD_JOBS:-1}" --quiet
     BIN="$CARGO_TARGET_DIR/release/smsarena"
 fi
+LOADGEN="${LOADGEN:-$CARGO_TARGET_DIR/release/smsarena-loadgen}"
 
 WORK="${BENCH_DIR:-$(mktemp -d)}"
 mkdir -p "$WORK"
@@ -106,7 +110,7 @@ if [ -n "${PG_DB:-}" ] && [ -r "$PG_LOG" ]; then PG_LOG_FROM=$(stat -c %s "$PG_L
 
 echo "gateway pids ${PIDS[*]}, database $DB, $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 status=0
-"$BIN" bench \
+"$LOADGEN" \
     --gateway "$(IFS=,; echo "${URLS[*]}")" \
     --capture "127.0.0.1:$CAPTURE_PORT" \
     --gateway-pid "$GATEWAY" \

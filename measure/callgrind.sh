@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The steady figure beside the noisy ones: the gateway's instructions per
 # inbound message, counted by valgrind's callgrind over a fixed run of
-# `smsarena bench` (registrations, P, moves and every text they send out).
+# `smsarena-loadgen` (registrations, P, moves and every text they send out).
 # Instruction counts do not depend on what else the machine is doing, so two
 # builds compare even when throughput wanders.
 #
-#   bench/callgrind.sh                       # SQLite, 3000 messages, 8 connections
-#   BIN=/path/to/other/smsarena bench/callgrind.sh
-#   MESSAGES=5000 BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 bench/callgrind.sh
-#   CALLGRIND_OUT=/tmp/cg.out bench/callgrind.sh && callgrind_annotate /tmp/cg.out | head -40
+#   measure/callgrind.sh                       # SQLite, 3000 messages, 8 connections
+#   BIN=/path/to/other/smsarena measure/callgrind.sh
+#   MESSAGES=5000 BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 measure/callgrind.sh
+#   CALLGRIND_OUT=/tmp/cg.out measure/callgrind.sh && callgrind_annotate /tmp/cg.out | head -40
 #
 # The matches' seeds are drawn at random, so two runs of one binary differ a
 # little (under 1 % seen); compare builds over two runs each.
@@ -17,6 +17,9 @@ cd "$(dirname "$0")/.."
 
 BIN="${BIN:-$PWD/target/release/smsarena}"
 [ -x "$BIN" ] || { echo "no binary at $BIN (cargo build --release)" >&2; exit 2; }
+# The load generator, which valgrind does not watch: this tree's, whichever gateway is measured.
+LOADGEN="${LOADGEN:-$PWD/target/release/smsarena-loadgen}"
+[ -x "$LOADGEN" ] || { echo "no load generator at $LOADGEN (cargo build --release)" >&2; exit 2; }
 MESSAGES="${MESSAGES:-3000}"
 CONNECTIONS="${CONNECTIONS:-8}"
 MATCHES="${MATCHES:-16}"
@@ -63,7 +66,7 @@ for _ in $(seq 1 600); do
 done
 # Count from here: start-up and migrations are not the service's work per message.
 callgrind_control -z "$PID" >/dev/null
-"$BIN" bench --gateway "http://127.0.0.1:$GATEWAY_PORT" --capture "127.0.0.1:$CAPTURE_PORT" \
+"$LOADGEN" --gateway "http://127.0.0.1:$GATEWAY_PORT" --capture "127.0.0.1:$CAPTURE_PORT" \
     --matches "$MATCHES" --connections "$CONNECTIONS" --messages "$MESSAGES" \
     --duration 3600s --drain 300s --db "$DB" >"$WORK/bench.txt" 2>&1 || {
     cat "$WORK/bench.txt" "$WORK/gateway.log"; echo "the bench run failed" >&2; exit 1; }

@@ -5,17 +5,17 @@
 # baseline at the real budget, then each pair of levels over 100
 # colour-swapped games at a smaller budget so the run finishes.
 #
-#   bench/paper_soccer.sh                  # all four matches
-#   GAMES=20 MS=200 bench/paper_soccer.sh  # shorter pair matches
+#   measure/paper_soccer.sh                  # all four matches
+#   GAMES=20 MS=200 measure/paper_soccer.sh  # shorter pair matches
 #
-# Outputs go to bench/results/paper_soccer/; BENCHMARKS.md has the figures.
+# Outputs go to measure/results/paper_soccer/; BENCHMARKS.md has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TOOLS="${PS_TOOLS:-../shared/tools/paper-soccer}"
 [ -f "$TOOLS/referee.py" ] || { echo "no referee at $TOOLS (set PS_TOOLS)" >&2; exit 2; }
 cargo build --release --quiet
 BIN="${CARGO_TARGET_DIR:-target}/release/smsarena"
-OUT=bench/results/paper_soccer
+OUT=measure/results/paper_soccer
 mkdir -p "$OUT"
 GAMES="${GAMES:-100}"
 MS="${MS:-100}"

@@ -175,9 +175,9 @@ impl Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::football::Football;
-    use crate::games::{Effect, Game, Lang, MatchRng, Status};
     use rand::SeedableRng;
+    use smsarena::games::football::Football;
+    use smsarena::games::{Effect, Game, Lang, MatchRng, Status};
 
     #[test]
     fn reads_the_rules_example_board() {
@@ -234,7 +234,7 @@ mod tests {
         let mut finished = 0;
         for seed in 0..300u64 {
             let mut rng = MatchRng::seed_from_u64(seed);
-            let mut state = game.start(&crate::games::football::Options::Players, &mut rng);
+            let mut state = game.start(&smsarena::games::football::Options::Players, &mut rng);
             for _ in 0..200 {
                 let Status::Awaiting(seats) = game.status(&state) else {
                     finished += 1;

@@ -15,10 +15,10 @@
 # last reply to the SMSC (its status page's "sent" count), and the ratio of
 # the two.
 #
-#   bench/kannel.sh                    # 3000 texts, each way once, trivial first
-#   KINDS=answer ROUNDS=3 bench/kannel.sh
-#   MESSAGES=6000 ROUNDS=3 bench/kannel.sh
-#   BENCH_BIN=/tmp/smsarena-before bench/kannel.sh
+#   measure/kannel.sh                    # 3000 texts, each way once, trivial first
+#   KINDS=answer ROUNDS=3 measure/kannel.sh
+#   MESSAGES=6000 ROUNDS=3 measure/kannel.sh
+#   BENCH_BIN=/tmp/smsarena-before measure/kannel.sh
 #
 # fakesmsc makes the texts itself (-m, -i 0, -z 5: a random phone number
 # and a random nick each), so nothing is lost on the way in; a phone drawn
