@@ -13,8 +13,8 @@ use crate::config::Config;
 use crate::http::{AppState, app};
 use crate::platform::Platform;
 use crate::platform::catalog::Catalog;
+use crate::providers::Provider;
 use crate::robots::RobotPool;
-use crate::sms::Provider;
 use crate::sms::dispatcher::Dispatcher;
 use crate::store::{Store, StoreResult};
 

@@ -15,6 +15,7 @@ pub mod inbound;
 pub mod lang;
 pub mod phone;
 pub mod platform;
+pub mod providers;
 pub mod robots;
 pub mod scheduler;
 pub mod server;

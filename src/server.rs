@@ -10,7 +10,7 @@ use crate::config::Config;
 use crate::gateway::Gateway;
 use crate::http::{app, listener};
 use crate::platform::catalog::Catalog;
-use crate::sms::Provider;
+use crate::providers::Provider;
 
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     cfg.check_exposure().map_err(anyhow::Error::msg)?;

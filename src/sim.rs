@@ -12,8 +12,8 @@ use crate::config::Config;
 use crate::gateway::Gateway;
 use crate::inbound::InboundMessage;
 use crate::platform::catalog::Catalog;
-use crate::sms::Provider;
-use crate::sms::capture::Capture;
+use crate::providers::Provider;
+use crate::providers::capture::Capture;
 
 const HELP: &str = "\
 Type a text and press Enter to send it from the current phone to the game number.

@@ -25,7 +25,7 @@ use smsarena::clock::{Clock, SystemClock};
 use smsarena::config::{Config, KannelConfig, ProviderKind};
 use smsarena::http::app;
 use smsarena::platform::compose_text;
-use smsarena::sms::Provider;
+use smsarena::providers::Provider;
 use smsarena::store::{OutboxText, Store, TextStatus};
 use tokio::sync::watch;
 

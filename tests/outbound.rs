@@ -16,7 +16,7 @@ use common::TestApp;
 use smsarena::clock::{Clock, SystemClock};
 use smsarena::config::{Config, GenericConfig, ProviderKind};
 use smsarena::platform::compose_text;
-use smsarena::sms::Provider;
+use smsarena::providers::Provider;
 use smsarena::sms::dispatcher::Dispatcher;
 use smsarena::store::{SentText, Store, TextStatus};
 use tokio::sync::watch;

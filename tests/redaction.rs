@@ -22,7 +22,7 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use smsarena::clock::{Clock, SystemClock};
 use smsarena::config::{Config, EnvStrings, ProviderKind};
 use smsarena::platform::compose_text;
-use smsarena::sms::Provider;
+use smsarena::providers::Provider;
 use smsarena::sms::dispatcher::Dispatcher;
 use smsarena::store::{Store, TextStatus};
 use tokio::sync::watch;

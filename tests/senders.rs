@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 use smsarena::config::{Config, ProviderKind};
-use smsarena::sms::{Provider, SendError};
+use smsarena::providers::{Provider, SendError};
 use smsarena::store::{OutboxText, TextStatus};
 
 /// What the fake saw: method, path and query, authorization header, body.

@@ -6,7 +6,7 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use common::TestApp;
-use smsarena::http::signatures::{twilio_signature, vonage_signature};
+use smsarena::providers::signatures::{twilio_signature, vonage_signature};
 
 const SECRET: &str = "s3cret";
 const TWILIO_TOKEN: &str = "12345";
@@ -390,7 +390,7 @@ async fn kannel_replies_ride_on_the_answer_when_they_fit() {
 #[tokio::test]
 async fn kannel_reports_prove_themselves_by_their_tag_or_the_old_secret() {
     let app = secured_app().await;
-    let tag = smsarena::sms::kannel::dlr_tag(SECRET, "k1");
+    let tag = smsarena::providers::kannel::dlr_tag(SECRET, "k1");
     let report = |query: String| get(&format!("/webhooks/kannel/status?{query}"));
     run_table(
         &app,

@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
-use smsarena::http::webhooks::RawParams;
+use smsarena::providers::webhook::RawParams;
 
 fuzz_target!(|data: &[u8]| {
     let params = RawParams::parse(data);

@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use smsarena::http::AppError;
-use smsarena::http::webhooks::generic::{parse_inbound, parse_status};
+use smsarena::providers::generic::{parse_inbound, parse_status};
 use smsarena_fuzz::{Configs, LOCKED_SECRET, Request, epoch, headers, reading, refusal, same};
 
 fuzz_target!(|data: &[u8]| {

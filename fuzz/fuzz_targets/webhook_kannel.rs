@@ -8,8 +8,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use smsarena::http::AppError;
-use smsarena::http::webhooks::RawParams;
-use smsarena::http::webhooks::kannel::{parse_inbound, parse_status};
+use smsarena::providers::webhook::RawParams;
+use smsarena::providers::kannel::{parse_inbound, parse_status};
 use smsarena_fuzz::{Configs, LOCKED_SECRET, Request, epoch, headers, reading, refusal, same};
 
 fuzz_target!(|data: &[u8]| {

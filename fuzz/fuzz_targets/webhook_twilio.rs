@@ -10,9 +10,9 @@
 use http::Uri;
 use libfuzzer_sys::fuzz_target;
 use smsarena::http::AppError;
-use smsarena::http::signatures::twilio_signature;
-use smsarena::http::webhooks::RawParams;
-use smsarena::http::webhooks::twilio::{parse_inbound, parse_status};
+use smsarena::providers::signatures::twilio_signature;
+use smsarena::providers::webhook::RawParams;
+use smsarena::providers::twilio::{parse_inbound, parse_status};
 use smsarena_fuzz::{Configs, LOCKED_TWILIO_TOKEN, Request, epoch, headers, reading, refusal, same};
 
 fuzz_target!(|data: &[u8]| {

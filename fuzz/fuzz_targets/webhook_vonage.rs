@@ -7,9 +7,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use smsarena::http::signatures::vonage_signature;
-use smsarena::http::webhooks::RawParams;
-use smsarena::http::webhooks::vonage::{parse_inbound, parse_status};
+use smsarena::providers::signatures::vonage_signature;
+use smsarena::providers::webhook::RawParams;
+use smsarena::providers::vonage::{parse_inbound, parse_status};
 use smsarena_fuzz::{Configs, LOCKED_VONAGE_SECRET, Request, epoch, headers, reading, refusal, same};
 
 fuzz_target!(|data: &[u8]| {

@@ -24,7 +24,7 @@ impl Config {
         }
         let vonage = &self.sms.vonage;
         if !vonage.signature_secret.is_empty()
-            && crate::http::signatures::vonage_signature("", &vonage.signature_method, &[])
+            && crate::providers::signatures::vonage_signature("", &vonage.signature_method, &[])
                 .is_none()
         {
             return Err(format!(

@@ -23,12 +23,6 @@ pub mod budget;
 pub mod error;
 pub mod flood;
 pub mod listener;
-pub mod webhooks;
-
-/// Provider signature algorithms, public so tests and tools can sign requests.
-pub mod signatures {
-    pub use super::webhooks::{twilio_signature, vonage_signature};
-}
 
 pub use error::AppError;
 pub use flood::Flood;
@@ -295,7 +289,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/ping", get(|| async { "pong" }))
-        .merge(webhooks::routes(&state, &state.config().webhooks))
+        .merge(crate::providers::webhook::routes(&state, state.config()))
         .merge(admin::routes(state.clone()))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(body_limit))

@@ -17,7 +17,7 @@ use smsarena::config::Config;
 use smsarena::gateway::Gateway;
 use smsarena::http::AppState;
 use smsarena::platform::catalog::Catalog;
-use smsarena::sms::Provider;
+use smsarena::providers::Provider;
 use smsarena::store::OutboxText;
 use tower::ServiceExt;
 

@@ -25,9 +25,9 @@ mod claiming;
 mod fed;
 
 use super::rate::SendRate;
-use super::{Provider, SendError};
 use crate::clock::Clock;
 use crate::config::SmsConfig;
+use crate::providers::{Provider, SendError};
 use crate::store::{OutboxText, SentText, Store};
 
 /// Times the outcome of a send is written before giving up (about 4.5 s in all).

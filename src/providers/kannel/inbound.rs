@@ -16,14 +16,14 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 
+use super::sender::{dlr_tag, dlr_url};
 use crate::config::{Config, ProviderKind};
 use crate::http::{AppError, AppState};
 use crate::inbound::InboundMessage;
 use crate::platform::{Answer, AnswerRule};
-use crate::sms::kannel::{dlr_tag, dlr_url};
 use crate::store::TextStatus;
 
-use super::{RawParams, StatusReport, addresses, check_secret, is_form};
+use crate::providers::webhook::{RawParams, StatusReport, addresses, check_secret, is_form};
 
 pub(super) async fn inbound_get(
     State(state): State<AppState>,

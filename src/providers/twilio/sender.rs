@@ -3,8 +3,10 @@
 
 use serde::Deserialize;
 
-use super::{Accepted, SendError, classify_status, retry_after, transport_error};
 use crate::config::TwilioConfig;
+use crate::providers::outbound::{
+    Accepted, Outbound, SendError, SendFuture, classify_status, retry_after, transport_error,
+};
 use crate::store::OutboxText;
 
 /// Twilio's error code for "the recipient replied STOP to this number".
@@ -35,7 +37,7 @@ impl Twilio {
         }
     }
 
-    pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+    async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let url = format!(
             "{}/2010-04-01/Accounts/{}/Messages.json",
             self.cfg.base_url.trim_end_matches('/'),
@@ -77,5 +79,11 @@ impl Twilio {
             SendError::Retry { reason, .. } => Err(SendError::Retry { reason, after }),
             other => Err(other),
         }
+    }
+}
+
+impl Outbound for Twilio {
+    fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a> {
+        Box::pin(self.send_text(text))
     }
 }

@@ -3,8 +3,10 @@
 
 use serde::Serialize;
 
-use super::{Accepted, SendError, classify_status, retry_after, transport_error};
 use crate::config::GenericConfig;
+use crate::providers::outbound::{
+    Accepted, Outbound, SendError, SendFuture, classify_status, retry_after, transport_error,
+};
 use crate::store::OutboxText;
 
 pub struct Generic {
@@ -35,7 +37,7 @@ impl Generic {
         format!("g{}", text.id)
     }
 
-    pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+    async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let reference = Self::reference(text);
         let mut request = self.http.post(self.url.clone()).json(&Send {
             id: &reference,
@@ -59,5 +61,11 @@ impl Generic {
             SendError::Retry { reason, .. } => Err(SendError::Retry { reason, after }),
             other => Err(other),
         }
+    }
+}
+
+impl Outbound for Generic {
+    fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a> {
+        Box::pin(self.send_text(text))
     }
 }

@@ -14,7 +14,7 @@ use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, MAX_PARTS, Part};
 use crate::store::TextStatus;
 
-use super::{RawParams, StatusReport, addresses, is_form, is_json};
+use crate::providers::webhook::{RawParams, StatusReport, addresses, is_form, is_json};
 
 pub(super) async fn inbound(
     State(state): State<AppState>,

@@ -2,7 +2,7 @@
 
 use tokio::sync::mpsc;
 
-use super::{Accepted, SendError};
+use super::outbound::{Accepted, Outbound, SendError, SendFuture};
 use crate::store::OutboxText;
 
 pub struct Capture {
@@ -16,7 +16,7 @@ impl Capture {
         (Capture { sink }, texts)
     }
 
-    pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+    async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         self.sink.send(text.clone()).map_err(|_| SendError::Retry {
             reason: "nobody is listening".into(),
             after: None,
@@ -24,5 +24,11 @@ impl Capture {
         Ok(Accepted {
             provider_ref: Some(format!("capture-{}", text.id)),
         })
+    }
+}
+
+impl Outbound for Capture {
+    fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a> {
+        Box::pin(self.send_text(text))
     }
 }

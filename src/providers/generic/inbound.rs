@@ -13,7 +13,7 @@ use crate::http::{AppError, AppState, Receipt};
 use crate::inbound::InboundMessage;
 use crate::store::TextStatus;
 
-use super::{StatusReport, addresses, check_secret};
+use crate::providers::webhook::{StatusReport, addresses, check_secret};
 
 #[derive(Deserialize)]
 struct Payload {

@@ -3,8 +3,11 @@
 
 use serde::Deserialize;
 
-use super::{Accepted, SendError, classify_status, encoding, transport_error};
 use crate::config::VonageConfig;
+use crate::providers::outbound::{
+    Accepted, Outbound, SendError, SendFuture, classify_status, transport_error,
+};
+use crate::sms::encoding;
 use crate::store::OutboxText;
 
 pub struct Vonage {
@@ -39,7 +42,7 @@ impl Vonage {
         format!("v{}", text.id)
     }
 
-    pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+    async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let kind = if text.encoding == encoding::Encoding::Ucs2.as_str() {
             "unicode"
         } else {
@@ -95,5 +98,11 @@ impl Vonage {
                 }
             }
         }
+    }
+}
+
+impl Outbound for Vonage {
+    fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a> {
+        Box::pin(self.send_text(text))
     }
 }

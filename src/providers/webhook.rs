@@ -1,6 +1,7 @@
-//! Inbound webhooks, one file per provider; each normalises its payload to an [`InboundMessage`].
+//! What every provider's webhooks share: the routes assembled from the registry, secret checks, form parameters, the canonical numbers of a text, delivery reports.
 //!
-//! A webhook records the message durably (through [`AppState::receive`]) and
+//! Each provider's webhook (`providers/<name>/inbound.rs`) normalises its
+//! payload to an [`InboundMessage`]. A webhook records the message durably (through [`AppState::receive`]) and
 //! only then answers. Every outgoing text is an outbox row; only Kannel's
 //! answer may carry one, the lone reply to the sender, recorded as sent in
 //! the same transaction (`kannel::answer_rule`).
@@ -13,58 +14,26 @@
 
 use axum::Router;
 use axum::middleware::from_fn_with_state;
-use axum::routing::{get, post};
 use subtle::ConstantTimeEq;
 
-use super::{AppError, AppState};
-use crate::config::{Config, WebhooksConfig};
+use crate::config::Config;
+use crate::http::{AppError, AppState};
 use crate::store::TextStatus;
 
-pub mod generic;
-pub mod kannel;
-pub mod twilio;
-pub mod vonage;
-
-pub use twilio::twilio_signature;
-pub use vonage::vonage_signature;
-
-/// The enabled providers' webhooks (a disabled one is not served: 404),
-/// each request counted against its source address's limit first.
-pub fn routes(state: &AppState, enabled: &WebhooksConfig) -> Router<AppState> {
+/// The enabled providers' webhooks, as each provider's folder declares
+/// them (a disabled one is not served: 404), each request counted against
+/// its source address's limit first.
+pub fn routes(state: &AppState, cfg: &Config) -> Router<AppState> {
     let mut router = Router::new();
-    if enabled.generic {
-        router = router
-            .route("/webhooks/generic", post(generic::inbound))
-            .route("/webhooks/generic/status", post(generic::status));
+    for provider in super::PROVIDERS {
+        if let Some(routes) = (provider.webhooks)(cfg) {
+            router = router.merge(routes);
+        }
     }
-    if enabled.kannel {
-        router = router
-            .route(
-                "/webhooks/kannel",
-                get(kannel::inbound_get).post(kannel::inbound_post),
-            )
-            .route(
-                "/webhooks/kannel/status",
-                get(kannel::status).post(kannel::status),
-            );
-    }
-    if enabled.twilio {
-        router = router
-            .route("/webhooks/twilio", post(twilio::inbound))
-            .route("/webhooks/twilio/status", post(twilio::status));
-    }
-    if enabled.vonage {
-        router = router
-            .route(
-                "/webhooks/vonage",
-                get(vonage::inbound).post(vonage::inbound),
-            )
-            .route(
-                "/webhooks/vonage/status",
-                get(vonage::status).post(vonage::status),
-            );
-    }
-    router.route_layer(from_fn_with_state(state.clone(), super::flood::by_address))
+    router.route_layer(from_fn_with_state(
+        state.clone(),
+        crate::http::flood::by_address,
+    ))
 }
 
 /// Compares a presented secret with the configured one without leaking timing.

@@ -16,8 +16,11 @@ use hmac::{Hmac, Mac};
 use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
 use sha2::Sha256;
 
-use super::{Accepted, SendError, classify_status, encoding, transport_error};
 use crate::config::{KannelConfig, Secret};
+use crate::providers::outbound::{
+    Accepted, Outbound, SendError, SendFuture, classify_status, transport_error,
+};
+use crate::sms::encoding;
 use crate::store::OutboxText;
 
 pub struct Kannel {
@@ -76,7 +79,7 @@ impl Kannel {
         )
     }
 
-    pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+    async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let response = self
             .http
             .get(self.sendsms_url(text))
@@ -132,6 +135,12 @@ fn dlr_base(public_base: &str) -> String {
 
 fn enc(bytes: &[u8]) -> String {
     percent_encode(bytes, NON_ALPHANUMERIC).to_string()
+}
+
+impl Outbound for Kannel {
+    fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a> {
+        Box::pin(self.send_text(text))
+    }
 }
 
 #[cfg(test)]

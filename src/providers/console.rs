@@ -2,13 +2,22 @@
 
 use std::io::Write;
 
-use super::{Accepted, SendError};
+use super::Registration;
+use super::outbound::{Accepted, Outbound, SendError, SendFuture};
+use crate::config::ProviderKind;
 use crate::store::OutboxText;
 
 pub struct Console;
 
+/// Sends only: texts printed, nothing comes in.
+pub const PROVIDER: Registration = Registration {
+    kind: ProviderKind::Console,
+    webhooks: |_| None,
+    sender: |_, _| Ok(Box::new(Console)),
+};
+
 impl Console {
-    pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+    async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let line = format!(
             "SMS from={} to={} text={:?}\n",
             text.from, text.to, text.body
@@ -23,5 +32,11 @@ impl Console {
         Ok(Accepted {
             provider_ref: Some(format!("console-{}", text.id)),
         })
+    }
+}
+
+impl Outbound for Console {
+    fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a> {
+        Box::pin(self.send_text(text))
     }
 }

@@ -15,7 +15,7 @@ use crate::http::{AppError, AppState};
 use crate::inbound::InboundMessage;
 use crate::store::TextStatus;
 
-use super::{RawParams, StatusReport, addresses, is_form};
+use crate::providers::webhook::{RawParams, StatusReport, addresses, is_form};
 
 /// Twilio's answer that says "send nothing yourself".
 const EMPTY_TWIML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";

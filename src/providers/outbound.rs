@@ -1,0 +1,183 @@
+//! What every sender shares: the [`Outbound`] face the dispatcher sends through, the configured [`Provider`], and errors typed by what the caller should do.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use crate::config::{Config, Scrubber};
+use crate::store::OutboxText;
+
+/// What the provider said when it accepted a text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Accepted {
+    /// The reference the provider's delivery reports will name this text by.
+    pub provider_ref: Option<String>,
+}
+
+/// Why a send failed, typed by what the caller should do about it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// A passing failure (timeout, 5xx, 429): try again later, no sooner than `after` if given.
+    #[error("temporary: {reason}")]
+    Retry {
+        reason: String,
+        after: Option<Duration>,
+    },
+    /// The provider refused the text for good (4xx): retrying cannot help.
+    #[error("final: {reason}")]
+    Final { reason: String },
+    /// The recipient has opted out at the provider (Twilio 21610): final, and stop texting the number.
+    #[error("recipient opted out at the provider")]
+    RecipientOptedOut,
+}
+
+/// Characters of a failure's reason kept for the log and the outbox's
+/// `last_error`: a provider's error page can be long.
+pub const REASON_CHARS: usize = 200;
+
+/// One provider's sender: what every provider that sends texts gives the
+/// dispatcher. A boxed future rather than an `async fn`, so that the
+/// registry can hold every provider's sender alike.
+pub trait Outbound: Send + Sync {
+    fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a>;
+}
+
+/// What [`Outbound::send`] gives back.
+pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<Accepted, SendError>> + Send + 'a>>;
+
+/// The configured provider's sender, and the scrubber of every configured
+/// secret that each of its failures passes through.
+pub struct Provider {
+    sender: Box<dyn Outbound>,
+    scrubber: Scrubber,
+}
+
+impl Provider {
+    /// Texts kept in memory for whoever reads the capture (the terminal phone).
+    pub fn capture(capture: super::capture::Capture) -> Provider {
+        Provider {
+            sender: Box::new(capture),
+            scrubber: Scrubber::default(),
+        }
+    }
+
+    /// The sender of the provider `sms.provider` names, as its folder builds it.
+    pub fn from_config(cfg: &Config) -> anyhow::Result<Provider> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_millis(cfg.sms.send_timeout_ms))
+            // A send API that redirects is misconfigured: re-posting a text
+            // elsewhere is not ours to decide, and the 3xx is reported as a
+            // final error with its status. (Following redirects also cost a
+            // URL parse per text.)
+            .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(cfg.sms.concurrency)
+            .build()?;
+        let registration = super::registration(cfg.sms.provider);
+        Ok(Provider {
+            sender: (registration.sender)(cfg, http)?,
+            scrubber: cfg.scrubber(),
+        })
+    }
+
+    /// Sends one text. A failure's reason is scrubbed of every configured
+    /// secret and then cut to [`REASON_CHARS`], here, once for every sender:
+    /// whatever a provider answers (an error page may echo the whole
+    /// request) reaches the log and the outbox only through this.
+    pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+        let result = self.sender.send(text).await;
+        result.map_err(|e| e.scrubbed(&self.scrubber))
+    }
+}
+
+/// Classifies an HTTP status the way every provider's API means it:
+/// 5xx, 429 and 408 are passing; any other 4xx is final. The body is kept
+/// whole: [`Provider::send`] cuts it once it is scrubbed.
+pub fn classify_status(status: reqwest::StatusCode, body: &str) -> SendError {
+    let reason = format!("HTTP {status}: {body}");
+    if status.is_server_error()
+        || status == reqwest::StatusCode::TOO_MANY_REQUESTS
+        || status == reqwest::StatusCode::REQUEST_TIMEOUT
+    {
+        SendError::Retry {
+            reason,
+            after: None,
+        }
+    } else {
+        SendError::Final { reason }
+    }
+}
+
+/// A request that never got an answer (refused, reset, timed out) is worth
+/// retrying. Its text leaves the URL out: a Kannel `sendsms` URL carries the
+/// username and password.
+pub(crate) fn transport_error(e: reqwest::Error) -> SendError {
+    let e = e.without_url();
+    let mut reason = format!("transport: {e}");
+    let mut source = std::error::Error::source(&e);
+    while let Some(cause) = source {
+        reason.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    SendError::Retry {
+        reason,
+        after: None,
+    }
+}
+
+impl SendError {
+    /// The same error with every secret `scrubber` knows taken out of its
+    /// reason, which is then cut to [`REASON_CHARS`]: scrubbed first, so
+    /// that a secret across the cut is not left in by its first characters.
+    pub fn scrubbed(self, scrubber: &Scrubber) -> SendError {
+        match self {
+            SendError::Retry { reason, after } => SendError::Retry {
+                reason: scrubber.scrub_and_cut(&reason, REASON_CHARS),
+                after,
+            },
+            SendError::Final { reason } => SendError::Final {
+                reason: scrubber.scrub_and_cut(&reason, REASON_CHARS),
+            },
+            other => other,
+        }
+    }
+}
+
+/// The `Retry-After` seconds a provider asked for, if any.
+pub(crate) fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+    headers
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .map(Duration::from_secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::StatusCode;
+
+    #[test]
+    fn statuses_are_classified_by_what_the_caller_should_do() {
+        for code in [500, 502, 503, 429, 408] {
+            assert!(
+                matches!(
+                    classify_status(StatusCode::from_u16(code).unwrap(), ""),
+                    SendError::Retry { .. }
+                ),
+                "{code}"
+            );
+        }
+        for code in [400, 401, 403, 404, 422] {
+            assert!(
+                matches!(
+                    classify_status(StatusCode::from_u16(code).unwrap(), ""),
+                    SendError::Final { .. }
+                ),
+                "{code}"
+            );
+        }
+    }
+}
