@@ -275,6 +275,7 @@ pub fn refusal(e: &AppError) {
         }
         AppError::Unauthorized => AppError::Unauthorized,
         AppError::BadSignature => AppError::BadSignature,
+        AppError::Stale => AppError::Stale,
         AppError::Store(_) => panic!("a webhook's parser touched the store: {e}"),
     };
     let status = copy.into_response().status();
