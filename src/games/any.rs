@@ -84,6 +84,8 @@ pub trait AnyGame: Send + Sync {
 pub trait AnyMatch: Send {
     /// The state string to store.
     fn state(&self) -> String;
+    /// How many seats the state holds.
+    fn seats(&self) -> usize;
     fn status(&self) -> Status;
     /// Plays a seat's text; on success the state has moved on, on a refusal nothing changed.
     fn play(&mut self, seat: Seat, text: &str, rng: &mut MatchRng)
@@ -279,6 +281,10 @@ impl<G: Game> Typed<G> {
 impl<G: Game> AnyMatch for Typed<G> {
     fn state(&self) -> String {
         self.state.to_string()
+    }
+
+    fn seats(&self) -> usize {
+        self.game.seats(&self.state)
     }
 
     fn status(&self) -> Status {

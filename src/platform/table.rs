@@ -40,12 +40,21 @@ pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'
 }
 
 impl<'g> Table<'g> {
-    /// The match, its state parsed; `None` when it would not load, in which
-    /// case it has just been quarantined: ended as void, its players told.
+    /// The match, its state parsed; `None` when it would not load (or its
+    /// state holds other seats than the match), in which case it has just
+    /// been quarantined: ended as void, its players told.
     pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Option<Table<'g>>> {
         let seats = ctx.tx.matches().seats(record.id)?;
         let loaded = game_of(ctx, &record).and_then(|game| {
             let state = game.load(&record.state).map_err(corrupt)?;
+            // Every seat index below comes from the state or the seats: they must agree.
+            if state.seats() != seats.len() {
+                return Err(corrupt(format!(
+                    "the state holds {} seats, the match {}",
+                    state.seats(),
+                    seats.len()
+                )));
+            }
             Ok((game, state))
         });
         match loaded {

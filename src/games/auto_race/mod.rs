@@ -169,6 +169,10 @@ impl Game for AutoRace {
         setup::rematch(finished)
     }
 
+    fn seats(&self, state: &State) -> usize {
+        state.seats()
+    }
+
     fn status(&self, state: &State) -> Status {
         match state.to_move() {
             Some(car) => Status::Awaiting(vec![state.owner(car)]),

@@ -125,6 +125,10 @@ impl Game for Football {
         setup::place(sides, finished.ricochet(), finished.max_rounds(), rng)
     }
 
+    fn seats(&self, state: &State) -> usize {
+        state.sides().len()
+    }
+
     fn status(&self, state: &State) -> Status {
         match state.result() {
             Some(outcome) => {

@@ -124,6 +124,10 @@ impl Game for Intelball {
         )
     }
 
+    fn seats(&self, _state: &State) -> usize {
+        2
+    }
+
     fn status(&self, state: &State) -> Status {
         if !state.finished() {
             return Status::Awaiting(vec![state.seat_of(state.position().turn)]);
