@@ -138,3 +138,43 @@ async fn a_state_whose_seats_disagree_with_the_stored_seats_is_ended_as_void() {
     app.advance(Duration::seconds(181)).await;
     assert!(app.inbox(A).await.is_empty());
 }
+
+#[tokio::test]
+async fn a_robot_turn_whose_match_will_not_load_ends_it_as_void_and_is_not_retried() {
+    let app = TestApp::new().await;
+    app.register(&[(A, "ann")]).await;
+    app.sms_to(A, PLAY, "P TR BOT 1").await;
+    app.inbox(A).await;
+    app.sms(A, "2").await;
+    app.inbox(A).await;
+    let record = app.match_state(A).await.expect("A plays a robot");
+    assert_eq!(app.count("robot_turns").await, 1, "the robot's turn is due");
+    let url = app.state.config().database.url.clone();
+    common::raw_sql(
+        &url,
+        &format!(
+            "UPDATE matches SET state = 'TR1 count=gibberish' WHERE id = {}",
+            record.id
+        ),
+    )
+    .await;
+
+    assert_eq!(app.robots().await, 0, "nothing to play");
+    let (void, _) = app.last_match(A).await.unwrap();
+    assert!(void.finished);
+    assert!(
+        void.void_reason
+            .as_deref()
+            .is_some_and(|r| r.contains("not a trial state")),
+        "{:?}",
+        void.void_reason
+    );
+    assert_eq!(app.count("robot_turns").await, 0, "the turn is dropped");
+    let texts = app.inbox(A).await;
+    assert_eq!(texts.len(), 1, "told once: {texts:?}");
+    assert!(texts[0].starts_with("Vash match prervan"), "{texts:?}");
+    // Long after any lease, nothing is left to retry.
+    app.advance(Duration::seconds(600)).await;
+    assert_eq!(app.robots().await, 0);
+    assert!(app.inbox(A).await.is_empty());
+}

@@ -21,13 +21,26 @@ pub struct RobotJob {
     /// The match's seed, from which the robot's own generator is drawn.
     pub seed: u64,
     pub level: u8,
+    /// The match's seats, which the state must hold.
+    pub seats: usize,
+}
+
+/// What the pool's search made of a robot's turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Searched {
+    /// The robot's move, in the game's notation.
+    Move(String),
+    /// The stored match would not load (or holds other seats), so there was
+    /// nothing to search: played, the turn ends the match as void.
+    Unloadable,
 }
 
 /// What became of a robot's move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Applied {
     Played,
-    /// The turn had moved on, the seat was not awaited or the match is over.
+    /// The turn had moved on, the seat was not awaited, the match is over,
+    /// or it would not load and has just been ended as void.
     Dropped,
 }
 
@@ -52,24 +65,26 @@ pub(super) fn queue_turns(
 }
 
 impl Platform {
-    /// Plays a robot's move for `turn`, unless the match has moved on;
+    /// Plays what the search made of `turn`, unless the match has moved on;
     /// says too whether another robot's turn fell due.
     pub fn apply_robot_move(
         &self,
         tx: &mut dyn Tx,
         turn: &RobotTurn,
-        notation: &str,
+        searched: &Searched,
         now: DateTime<Utc>,
     ) -> StoreResult<(Applied, bool)> {
         let game_number = self.config().numbers.game.clone();
         let mut ctx = Ctx::new(self, tx, now, &game_number);
-        let applied = apply(&mut ctx, turn, notation)?;
+        let applied = apply(&mut ctx, turn, searched)?;
         Ok((applied, ctx.robots_due))
     }
 }
 
 /// A stale turn (the match moved on, or the seat is not awaited) is dropped.
-fn apply(ctx: &mut Ctx<'_>, turn: &RobotTurn, notation: &str) -> StoreResult<Applied> {
+/// A match the search could not load is loaded here too, which ends it as
+/// void like any poison match: retried, the turn would fail for ever.
+fn apply(ctx: &mut Ctx<'_>, turn: &RobotTurn, searched: &Searched) -> StoreResult<Applied> {
     ctx.tx.robots().done(turn)?;
     let Some(record) = ctx.tx.matches().by_id(turn.match_id)? else {
         return Ok(Applied::Dropped);
@@ -84,6 +99,14 @@ fn apply(ctx: &mut Ctx<'_>, turn: &RobotTurn, notation: &str) -> StoreResult<App
     if !awaited || !matches!(table.seats[turn.seat].holder, Holder::Robot(_)) {
         return Ok(Applied::Dropped);
     }
+    let notation = match searched {
+        Searched::Move(notation) => notation.as_str(),
+        Searched::Unloadable => {
+            // It loads now: mended since the claim. The turn is searched again.
+            queue_turns(ctx, &table, &[turn.seat])?;
+            return Ok(Applied::Dropped);
+        }
+    };
     let effect = match table.play(ctx, turn.seat, notation)? {
         Ok(effect) => effect,
         Err(refusal) => {
@@ -138,6 +161,7 @@ impl Platform {
                 state: record.state,
                 seed: record.seed,
                 level,
+                seats: seats.len(),
             });
         }
         Ok(jobs)
