@@ -100,7 +100,6 @@ pub trait AnyMatch: Send {
     fn render(&self, seat: Seat, lang: Lang) -> String;
     /// Who sees the board after `mover`'s move moved the turn on; `None`: everyone.
     fn audience(&self, mover: Seat) -> Option<Vec<Seat>>;
-    fn legal_moves(&self, seat: Seat) -> Vec<String>;
     fn robot_move(
         &self,
         seat: Seat,
@@ -321,14 +320,6 @@ impl<G: Game> AnyMatch for Typed<G> {
 
     fn audience(&self, mover: Seat) -> Option<Vec<Seat>> {
         self.game.audience(&self.state, mover)
-    }
-
-    fn legal_moves(&self, seat: Seat) -> Vec<String> {
-        self.game
-            .legal_moves(&self.state, seat)
-            .iter()
-            .map(ToString::to_string)
-            .collect()
     }
 
     fn robot_move(

@@ -60,12 +60,6 @@ pub struct Handled {
 }
 
 impl Platform {
-    /// The platform with the games of the configuration.
-    pub fn new(cfg: Arc<Config>) -> Platform {
-        let catalog = Catalog::new(&cfg);
-        Platform::with_catalog(cfg, catalog)
-    }
-
     /// The platform with a catalogue of one's choosing (tests add the trial game).
     pub fn with_catalog(cfg: Arc<Config>, catalog: Catalog) -> Platform {
         Platform {
