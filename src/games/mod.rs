@@ -468,7 +468,8 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
-    /// `options` (as [`Game::robots_fill`] returned it) for `phones` phones.
+    /// `options` (robots' options whose [`Game::robots_fill`] lobby had
+    /// players waiting) for `phones` phones in all.
     fn with_phones(&self, options: &Self::Options, phones: usize) -> Self::Options {
         let _ = phones;
         options.clone()

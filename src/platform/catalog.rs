@@ -109,3 +109,51 @@ pub fn read_tracks(dir: &std::path::Path) -> Result<Vec<Track>, String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::games::MatchRng;
+
+    /// Options are read once; what the platform asks of them later (a new
+    /// match, the robots' lobby, more phones) agrees with their lineup.
+    #[test]
+    fn a_new_match_holds_the_seats_of_its_options() {
+        let catalog = Catalog::new(&Config::default()).with_trial();
+        let cases = [
+            ("FB", ""),
+            ("FB", "BOT"),
+            ("IB", ""),
+            ("IB", "BOT 2"),
+            ("IB", "HOT"),
+            ("PS", "BOT 3"),
+            ("WB", "6"),
+            ("AR", "4"),
+            ("AR", "3 BOT 1"),
+            ("TR", "3"),
+            ("TR", "HOT"),
+        ];
+        for (code, text) in cases {
+            let game = catalog.get(code).unwrap();
+            let options = game.options(text).unwrap();
+            let mut rng = MatchRng::seed_from_u64(7);
+            let state = options.start(&mut rng);
+            assert_eq!(state.seats(), options.lineup.seats(), "P {code} {text}");
+            let again = game.options(&options.canonical).unwrap();
+            assert_eq!(again.canonical, options.canonical, "P {code} {text}");
+        }
+        let race = catalog.get("AR").unwrap().options("4 BOT 2").unwrap();
+        let base = race
+            .robots_fill()
+            .expect("a race's robots take seats of its lobby");
+        assert_eq!(
+            base.canonical,
+            catalog.get("AR").unwrap().options("4").unwrap().canonical
+        );
+        let filled = race.with_phones(2);
+        assert_eq!(filled.lineup.seats(), 4);
+        assert_eq!(filled.lineup.phones_needed(), 2);
+    }
+}

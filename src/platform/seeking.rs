@@ -12,10 +12,10 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::catalog::DEFAULT_GAME;
-use super::table::{Seating, Table, start_match};
+use super::table::{Opening, Table, start_match};
 use super::{Ctx, texts};
 use crate::games::Reason;
-use crate::games::any::AnyOptions;
+use crate::games::any::{AnyGame, AnyOptions};
 use crate::store::{MatchRecord, Player, StoreResult};
 
 /// `P [game] [options]`.
@@ -75,7 +75,7 @@ pub(super) fn play(
     ctx.tx
         .lobby()
         .join(player.id, game.code(), &options.canonical, ctx.now)?;
-    if !matchmake(ctx, game.code(), &options.canonical)? {
+    if !matchmake(ctx, game, &options)? {
         ctx.reply(&player, texts::waiting_for_players(lang))?;
     }
     Ok(())
@@ -86,7 +86,7 @@ pub(super) fn play(
 /// seats first, longest-waiting first.
 fn start_now<'g>(
     ctx: &mut Ctx<'g>,
-    game: &'g dyn crate::games::any::AnyGame,
+    game: &'g dyn AnyGame,
     player: Player,
     options: AnyOptions,
 ) -> StoreResult<()> {
@@ -99,45 +99,43 @@ fn start_now<'g>(
         .count();
     let mut players = vec![player];
     let mut options = options;
-    if let Some(base) = game.robots_fill(&options.canonical).filter(|_| robots > 0) {
-        let waiting = ctx.tx.lobby().queue(game.code(), &base, robots)?;
+    if let Some(base) = options.robots_fill().filter(|_| robots > 0) {
+        let waiting = ctx.tx.lobby().queue(game.code(), &base.canonical, robots)?;
         if !waiting.is_empty() {
             players.extend(waiting);
-            if let Ok(filled) = game.with_phones(&options.canonical, players.len()) {
-                options = filled;
-            }
+            options = options.with_phones(players.len());
         }
     }
     players.truncate(options.lineup.phones_needed().max(1));
-    let seating = Seating::New {
+    let opening = Opening::New {
+        options: &options,
         players: &players,
-        lineup: &options.lineup,
     };
-    start_match(ctx, game, &options.canonical, seating, None).map(|_| ())
+    start_match(ctx, game, opening).map(|_| ())
 }
 
-/// Starts matches while enough players wait in a queue, longest-waiting first.
-/// Returns whether any match started.
-pub(super) fn matchmake(ctx: &mut Ctx<'_>, code: &str, options: &str) -> StoreResult<bool> {
-    let platform = ctx.platform;
-    let Some(game) = platform.catalog.get(code) else {
-        return Ok(false);
-    };
-    let Ok(parsed) = game.options(options) else {
-        return Ok(false);
-    };
-    let needed = parsed.lineup.phones_needed();
+/// Starts matches of `options` while enough players wait in their queue,
+/// longest-waiting first. Returns whether any match started.
+pub(super) fn matchmake<'g>(
+    ctx: &mut Ctx<'g>,
+    game: &'g dyn AnyGame,
+    options: &AnyOptions,
+) -> StoreResult<bool> {
+    let needed = options.lineup.phones_needed();
     let mut started = false;
     loop {
-        let queue = ctx.tx.lobby().queue(game.code(), options, needed)?;
+        let queue = ctx
+            .tx
+            .lobby()
+            .queue(game.code(), &options.canonical, needed)?;
         if queue.len() < needed {
             return Ok(started);
         }
-        let seating = Seating::New {
+        let opening = Opening::New {
+            options,
             players: &queue,
-            lineup: &parsed.lineup,
         };
-        start_match(ctx, game, &parsed.canonical, seating, None)?;
+        start_match(ctx, game, opening)?;
         started = true;
     }
 }
@@ -230,16 +228,7 @@ fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()>
             ctx.tx.players().save(p, ctx.now)?;
         }
     }
-    let options = table.record.options.clone();
-    let seats = table.seats.clone();
-    start_match(
-        ctx,
-        table.game,
-        &options,
-        Seating::Same(&seats),
-        Some(&table),
-    )
-    .map(|_| ())
+    start_match(ctx, table.game, Opening::Rematch(&table)).map(|_| ())
 }
 
 /// The player stops seeking: out of every lobby, and his rematch request withdrawn.
@@ -275,16 +264,14 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
         return Ok(());
     }
     ctx.tx.matches().save(&record)?;
-    let (game, options) = (record.game.clone(), record.options.clone());
-    let Some(lineup) = ctx
-        .platform
-        .catalog
-        .get(&game)
-        .and_then(|g| g.options(&options).ok())
-        .map(|o| o.lineup)
-    else {
+    let platform = ctx.platform;
+    let Some(game) = platform.catalog.get(&record.game) else {
         return Ok(());
     };
+    let Ok(options) = game.options(&record.options) else {
+        return Ok(());
+    };
+    let lineup = &options.lineup;
     let mut joined = Vec::new();
     for mut seat in ctx.tx.matches().seats(match_id)? {
         let Some(asked_at) = seat.rematch_at.take() else {
@@ -304,12 +291,14 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
         joined.push(player.id);
         // A game whose match needs no one else has no lobby to join.
         if lineup.phones_needed() > 1 {
-            ctx.tx.lobby().join(player.id, &game, &options, asked_at)?;
+            ctx.tx
+                .lobby()
+                .join(player.id, game.code(), &options.canonical, asked_at)?;
         }
         ctx.notify(&player, texts::rematch_expired(player.lang))?;
     }
     if lineup.phones_needed() > 1 {
-        matchmake(ctx, &game, &options)?;
+        matchmake(ctx, game, &options)?;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use chrono::Duration;
 use rand::SeedableRng;
 
 use super::{Ctx, finish, robots, texts};
-use crate::games::any::{AnyGame, AnyMatch, AnyPlayed, AnyRefusal};
+use crate::games::any::{AnyGame, AnyMatch, AnyOptions, AnyPlayed, AnyRefusal};
 use crate::games::{Effect, MatchRng, Seat, Status, Withdrawal};
 use crate::store::{
     Holder, MatchRecord, MoveKind, NewMatch, NewMove, NewSeat, Player, SeatRecord, StoreError,
@@ -419,49 +419,56 @@ pub(crate) fn deadline(ctx: &Ctx<'_>, game: &dyn AnyGame) -> Duration {
     Duration::seconds(secs as i64)
 }
 
-/// Who sits where in a new match: the lobby's players for its phones, robots for the rest.
-pub(crate) enum Seating<'p> {
+/// What a new match opens from.
+pub(crate) enum Opening<'o, 'g> {
+    /// These options, the lobby's players on its phones' seats, robots on the rest.
     New {
-        players: &'p [Player],
-        lineup: &'p crate::games::Lineup,
+        options: &'o AnyOptions,
+        players: &'o [Player],
     },
-    /// A rematch: the same seats as the finished match.
-    Same(&'p [SeatRecord]),
+    /// A finished match played again: its options, the same seats.
+    Rematch(&'o Table<'g>),
 }
 
-/// Starts a match of `game` with `options`, or a rematch of `previous`;
-/// every phone gets its opening board.
+/// Starts a match of `game`; every phone gets its opening board.
 pub(crate) fn start_match<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
-    options: &str,
-    seating: Seating<'_>,
-    previous: Option<&Table<'_>>,
+    opening: Opening<'_, '_>,
 ) -> StoreResult<Table<'g>> {
     // The platform may draw its seeds from the OS; only the game's own draws must replay.
     let seed: u64 = rand::random();
     let mut rng = MatchRng::seed_from_u64(seed);
-    let state = match previous {
-        Some(prev) => prev.state.rematch(options, &mut rng),
-        None => game.start(options, &mut rng),
-    }
-    .map_err(corrupt)?;
-    let seats: Vec<NewSeat> = match seating {
-        Seating::New { players, lineup } => lineup
-            .0
-            .iter()
-            .map(|o| match *o {
-                crate::games::Occupant::Phone(n) => NewSeat::Player(players[n].id),
-                crate::games::Occupant::Robot(level) => NewSeat::Robot(level),
-            })
-            .collect(),
-        Seating::Same(seats) => seats
-            .iter()
-            .map(|s| match &s.holder {
-                Holder::Player(p) => NewSeat::Player(p.id),
-                Holder::Robot(level) => NewSeat::Robot(*level),
-            })
-            .collect(),
+    let (state, options, seats): (_, &str, Vec<NewSeat>) = match opening {
+        Opening::New { options, players } => {
+            let seats = options
+                .lineup
+                .0
+                .iter()
+                .map(|o| match *o {
+                    crate::games::Occupant::Phone(n) => NewSeat::Player(players[n].id),
+                    crate::games::Occupant::Robot(level) => NewSeat::Robot(level),
+                })
+                .collect();
+            (options.start(&mut rng), &options.canonical, seats)
+        }
+        Opening::Rematch(previous) => {
+            let options = previous.record.options.as_str();
+            let state = previous.state.rematch(options, &mut rng).map_err(corrupt)?;
+            let seats = previous
+                .seats
+                .iter()
+                .map(|s| match &s.holder {
+                    Holder::Player(p) => NewSeat::Player(p.id),
+                    Holder::Robot(level) => NewSeat::Robot(*level),
+                })
+                .collect();
+            (state, options, seats)
+        }
+    };
+    let rematch_of = match opening {
+        Opening::Rematch(previous) => Some(previous.record.id),
+        Opening::New { .. } => None,
     };
     for seat in &seats {
         if let NewSeat::Player(id) = seat {
@@ -475,7 +482,7 @@ pub(crate) fn start_match<'g>(
         seed,
         rng_pos: rng.get_word_pos(),
         deadline_at: None,
-        rematch_of: previous.map(|p| p.record.id),
+        rematch_of,
         seats,
     };
     let id = ctx.tx.matches().insert(&new, ctx.now)?;
