@@ -19,6 +19,7 @@ pub mod platform;
 pub mod robots;
 pub mod scheduler;
 pub mod server;
+pub mod settings;
 pub mod sim;
 pub mod sms;
 pub mod store;

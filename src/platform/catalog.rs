@@ -4,8 +4,6 @@
 use crate::config::Config;
 use crate::games::any::{AnyGame, Entry};
 use crate::games::auto_race::{AutoRace, Track, builtin};
-use crate::games::football::Football;
-use crate::games::intelball::Intelball;
 use crate::games::paper_soccer::PaperSoccer;
 use crate::games::trial::Trial;
 use crate::games::word_battle::WordBattle;
@@ -47,16 +45,10 @@ impl Catalog {
     }
 
     fn with_tracks(cfg: &Config, tracks: Vec<Track>) -> Catalog {
-        let football = Football {
-            ricochet: cfg.football.ricochet,
-            max_rounds: cfg.football.max_rounds,
-        };
         Catalog {
             games: vec![
-                Box::new(Entry::new(football)),
-                Box::new(Entry::new(Intelball {
-                    limit: cfg.intelball.time_limit,
-                })),
+                Box::new(Entry::new(cfg.football.game())),
+                Box::new(Entry::new(cfg.intelball.game())),
                 Box::new(Entry::new(PaperSoccer)),
                 Box::new(Entry::new(WordBattle::new())),
                 Box::new(Entry::new(AutoRace::new(tracks))),

@@ -19,6 +19,7 @@ pub mod options;
 pub mod render;
 pub mod resolve;
 pub mod robot;
+pub mod settings;
 pub mod setup;
 pub mod state;
 pub mod turn;
@@ -33,6 +34,7 @@ pub use board::{Board, Cell, Dir};
 pub use end::Outcome;
 pub use moves::{Key, Move};
 pub use options::Options;
+pub use settings::Settings;
 pub use state::State;
 pub use validate::Refusal;
 

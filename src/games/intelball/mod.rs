@@ -24,6 +24,7 @@ pub mod reader;
 pub mod render;
 pub mod robot;
 pub mod rules;
+pub mod settings;
 pub mod state;
 pub mod turn;
 pub mod why;
@@ -35,6 +36,7 @@ pub use board::{BLUE, RED};
 pub use moves::Move;
 pub use options::{Kind, Options};
 pub use position::Position;
+pub use settings::Settings;
 pub use state::{Mode, State};
 pub use why::Refusal;
 
