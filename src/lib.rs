@@ -6,7 +6,6 @@
 pub mod bench;
 pub mod cli;
 pub mod clock;
-pub mod command;
 pub mod config;
 pub mod engine;
 pub mod games;

@@ -4,7 +4,7 @@
 
 use rand::SeedableRng;
 
-use super::table::parse_withdrawal;
+use super::record::parse_withdrawal;
 use crate::games::MatchRng;
 use crate::games::any::AnyGame;
 use crate::store::{MatchRecord, MoveKind, MoveRecord};

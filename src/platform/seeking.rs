@@ -11,59 +11,22 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::catalog::DEFAULT_GAME;
-use super::table::{Opening, Table, start_match};
-use super::{Ctx, texts};
-use crate::games::Reason;
+use super::ctx::Ctx;
+use super::opening::{Opening, start_match};
+use super::table::Table;
+use super::texts;
 use crate::games::any::{AnyGame, AnyOptions};
 use crate::store::{MatchRecord, Player, StoreResult};
 
-/// `P [game] [options]`.
-pub(super) fn play(
-    ctx: &mut Ctx<'_>,
-    mut player: Player,
-    game: Option<String>,
-    options: &str,
+/// Seeks a match of `options`: his rematch request goes; the match starts at
+/// once when its lineup needs no one else, else he waits in its lobby.
+pub(super) fn seek<'g>(
+    ctx: &mut Ctx<'g>,
+    player: Player,
+    game: &'g dyn AnyGame,
+    options: AnyOptions,
 ) -> StoreResult<()> {
     let lang = player.lang;
-    let coming_back = player.away;
-    if coming_back {
-        // `P` is also how a player comes back from a timeout.
-        player.away = false;
-        ctx.tx.players().save(&player, ctx.now)?;
-    }
-    if let Some(record) = ctx.tx.matches().active_of(player.id)? {
-        // Already playing: the answer is the match as it stands.
-        let Some(mut table) = Table::load(ctx, record)? else {
-            return Ok(());
-        };
-        table.set_player(&player);
-        if coming_back {
-            // Back in the match: his missed turns start counting again from zero.
-            for seat in table.seats_of(player.id) {
-                table.seats[seat].missed = 0;
-                ctx.tx
-                    .matches()
-                    .save_seat(table.record.id, &table.seats[seat])?;
-            }
-        }
-        let seat = table.seat_to_move(player.id).unwrap_or_default();
-        let board = table.render(seat);
-        return ctx.reply(&player, board);
-    }
-    let code = game.unwrap_or_else(|| DEFAULT_GAME.to_string());
-    let catalog = &ctx.platform.catalog;
-    let Some(game) = catalog.get(&code) else {
-        let list = catalog.list(lang);
-        return ctx.reply(&player, texts::unknown_game(lang, &code, &list));
-    };
-    let options: AnyOptions = match game.options(options) {
-        Ok(o) => o,
-        Err(e) => {
-            let reply = texts::bad_game_options(lang, &e.0.text(lang), &game.options_help(lang));
-            return ctx.reply(&player, reply);
-        }
-    };
     withdraw_rematch(ctx, &player)?;
     if options.lineup.phones_needed() <= 1 {
         return start_now(ctx, game, player, options);
@@ -141,76 +104,25 @@ pub(super) fn matchmake<'g>(
 }
 
 /// The sender's most recent match, if it is finished.
-fn last_finished(ctx: &mut Ctx<'_>, player: &Player) -> StoreResult<Option<MatchRecord>> {
+pub(super) fn last_finished(
+    ctx: &mut Ctx<'_>,
+    player: &Player,
+) -> StoreResult<Option<MatchRecord>> {
     Ok(ctx.tx.matches().last_of(player.id)?.filter(|m| m.finished))
 }
 
 /// Whether a rematch of `m` may still be asked for at `now`.
-fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) -> bool {
-    let window = Duration::seconds(ctx.platform.config().game.rematch_window_secs as i64);
+pub(super) fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) -> bool {
+    let window = Duration::seconds(ctx.cfg.game.rematch_window_secs as i64);
     match m.rematch_deadline_at {
         Some(closes) => now < closes,
         None => m.finished_at.is_some_and(|end| now <= end + window),
     }
 }
 
-/// `PA`: asks for a rematch of the sender's last match; when every seat has
-/// asked (robots always agree), it starts with the same seats.
-pub(super) fn play_again(ctx: &mut Ctx<'_>, player: Player) -> StoreResult<()> {
-    let lang = player.lang;
-    let Some(last) = last_finished(ctx, &player)? else {
-        return ctx.reply(&player, texts::no_rematch(lang, ctx.platform.numbers()));
-    };
-    if !window_open(ctx, &last, ctx.now) {
-        if last.rematch_deadline_at.is_some() {
-            // Its timer has not run yet: close it now, so no request outlives it.
-            expire_rematch(ctx, last.id)?;
-        }
-        return ctx.reply(&player, texts::rematch_closed(lang, ctx.platform.numbers()));
-    }
-    let Some(mut table) = Table::load(ctx, last)? else {
-        return Ok(());
-    };
-    let mine = table.seats_of(player.id);
-    if mine.is_empty() {
-        return Ok(());
-    }
-    if mine.iter().all(|&s| table.seats[s].rematch_at.is_some()) {
-        return ctx.reply(&player, texts::rematch_waiting(lang));
-    }
-    ctx.tx.lobby().leave(player.id)?;
-    let first = table.record.rematch_deadline_at.is_none();
-    for seat in &mut table.seats {
-        // His seats, and robots', which always agree.
-        if seat.rematch_at.is_none() && (seat.is(player.id) || seat.player().is_none()) {
-            seat.rematch_at = Some(ctx.now);
-            ctx.tx.matches().save_seat(table.record.id, seat)?;
-        }
-    }
-    if first {
-        let window = Duration::seconds(ctx.platform.config().game.rematch_window_secs as i64);
-        table.record.rematch_deadline_at = Some(ctx.now + window);
-        ctx.tx.matches().save(&table.record)?;
-    }
-    if table.seats.iter().all(|s| s.rematch_at.is_some()) {
-        return start_rematch(ctx, table);
-    }
-    ctx.reply(&player, texts::rematch_waiting(lang))?;
-    if first {
-        let nick = player.nick.clone().unwrap_or_default();
-        for other in table.phones() {
-            if other.id == player.id || ctx.tx.matches().active_of(other.id)?.is_some() {
-                continue;
-            }
-            ctx.notify(&other, texts::rematch_asked(other.lang, &nick))?;
-        }
-    }
-    Ok(())
-}
-
 /// Everyone asked: the same seats play again. A player who is meanwhile in
 /// another match is never seated twice; the rematch then does not start.
-fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
+pub(super) fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
     for player in table.phones() {
         if ctx.tx.matches().active_of(player.id)?.is_some() {
             // As if the window closed: the others' requests go to the lobby.
@@ -264,8 +176,8 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
         return Ok(());
     }
     ctx.tx.matches().save(&record)?;
-    let platform = ctx.platform;
-    let Some(game) = platform.catalog.get(&record.game) else {
+    let catalog = ctx.catalog;
+    let Some(game) = catalog.get(&record.game) else {
         return Ok(());
     };
     let Ok(options) = game.options(&record.options) else {
