@@ -17,7 +17,7 @@ pub(in crate::platform) enum Who {
     Stranger(String),
     /// `STOP`: silence until `START`.
     OptedOut(Player),
-    /// A row (from `STOP`, `LANG`, then `START`) but no nick yet.
+    /// A row (from `LANG`, or `STOP` and then `START`) but no nick yet.
     Unregistered(Player),
     /// A player: idle (seeking a match included) or in a match, which only
     /// the rows that tell them apart look up.
@@ -36,9 +36,10 @@ impl Who {
 }
 
 /// A command's act on a number's row (a stranger's is created first).
-pub(super) type Act<C> = fn(&mut Ctx<'_>, Player, C) -> StoreResult<()>;
+pub(super) type OnRow<C> = fn(&mut Ctx<'_>, Player, C) -> StoreResult<()>;
 /// A command's act on a player at his match's table.
-pub(super) type ActAt<C> = for<'c, 'g> fn(&'c mut Ctx<'g>, Player, Table<'g>, C) -> StoreResult<()>;
+pub(super) type AtTable<C> =
+    for<'c, 'g> fn(&'c mut Ctx<'g>, Player, Table<'g>, C) -> StoreResult<()>;
 
 /// What a command does for a sender in one state.
 pub(super) enum Cell<F> {
@@ -82,22 +83,22 @@ impl Reply {
 pub(super) enum Registered<C> {
     /// The same wherever he is; his match is not looked up (the account's
     /// commands, which act on his row whatever he is doing).
-    Anywhere(Cell<Act<C>>),
+    Anywhere(Cell<OnRow<C>>),
     /// Idle (seeking a match included), or at his unfinished match's table.
     /// A command the game may claim is, in a match whose game keeps its
     /// first word (`Game::yields_word`), read as a move instead.
     ByPlace {
-        idle: Cell<Act<C>>,
-        in_match: Cell<ActAt<C>>,
+        idle: Cell<OnRow<C>>,
+        in_match: Cell<AtTable<C>>,
         game_may_claim: bool,
     },
 }
 
 /// One command's row: what it does in every state.
 pub(super) struct Row<C> {
-    pub stranger: Cell<Act<C>>,
-    pub opted_out: Cell<Act<C>>,
-    pub unregistered: Cell<Act<C>>,
+    pub stranger: Cell<OnRow<C>>,
+    pub opted_out: Cell<OnRow<C>>,
+    pub unregistered: Cell<OnRow<C>>,
     pub registered: Registered<C>,
 }
 
@@ -158,7 +159,12 @@ impl<C> Row<C> {
     }
 }
 
-fn on_row<C>(cell: Cell<Act<C>>, ctx: &mut Ctx<'_>, player: Player, command: C) -> StoreResult<()> {
+fn on_row<C>(
+    cell: Cell<OnRow<C>>,
+    ctx: &mut Ctx<'_>,
+    player: Player,
+    command: C,
+) -> StoreResult<()> {
     match cell {
         Cell::Act(act) => act(ctx, player, command),
         Cell::Say(reply) => say(ctx, &player, &reply),
