@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use smsarena::command::Command;
+use smsarena::platform::commands::Command;
 use smsarena::platform::compose_text;
 use smsarena::sms::encoding;
 

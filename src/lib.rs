@@ -5,7 +5,6 @@
 
 pub mod cli;
 pub mod clock;
-pub mod command;
 pub mod config;
 pub mod engine;
 pub mod games;
@@ -19,6 +18,7 @@ pub mod providers;
 pub mod robots;
 pub mod scheduler;
 pub mod server;
+pub mod settings;
 pub mod sim;
 pub mod sms;
 pub mod store;

@@ -19,7 +19,7 @@ use crate::clock::Clock;
 use crate::config::RobotsConfig;
 use crate::games::{Budget, MatchRng, Stopwatch};
 use crate::platform::Platform;
-use crate::platform::robots::{Applied, RobotJob};
+use crate::platform::robots::{Applied, RobotJob, Searched};
 use crate::store::{Store, StoreError, StoreResult};
 
 /// Longest the pool sleeps between looks, for turns another instance queued
@@ -198,9 +198,9 @@ impl RobotPool {
             .lock()
             .expect("robot stats lock")
             .record(waited.max(1) as u64);
-        let notation = tokio::task::spawn_blocking(move || search(&platform, &searched, budget_ms))
+        let searched = tokio::task::spawn_blocking(move || search(&platform, &searched, budget_ms))
             .await
-            .map_err(|_| StoreError::Panicked)??;
+            .map_err(|_| StoreError::Panicked)?;
         drop(slot);
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
@@ -208,7 +208,7 @@ impl RobotPool {
         let (applied, more) = self
             .inner
             .store
-            .run(move |tx| platform.apply_robot_move(tx, &turn, &notation, now))
+            .run(move |tx| platform.apply_robot_move(tx, &turn, &searched, now))
             .await?;
         if more {
             self.wake();
@@ -224,14 +224,19 @@ impl RobotPool {
 }
 
 /// The robot's move for a job: the game's search, with the budget on a real
-/// clock and a generator of its own, drawn from the match's seed, turn and seat.
-fn search(platform: &Platform, job: &RobotJob, budget_ms: u64) -> StoreResult<String> {
-    let game = platform.catalog().get(&job.game).ok_or_else(|| {
-        StoreError::Corrupt(format!("robot turn of an unknown game {}", job.game))
-    })?;
-    let state = game
+/// clock and a generator of its own, drawn from the match's seed, turn and
+/// seat. A match that does not load goes back to be voided, not retried.
+fn search(platform: &Platform, job: &RobotJob, budget_ms: u64) -> Searched {
+    let Some(game) = platform.catalog().get(&job.game) else {
+        return Searched::Unloadable;
+    };
+    let Some(state) = game
         .load(&job.state)
-        .map_err(|e| StoreError::Corrupt(format!("match {}: {e}", job.turn.match_id)))?;
+        .ok()
+        .filter(|s| s.seats() == job.seats)
+    else {
+        return Searched::Unloadable;
+    };
     let seed =
         job.seed ^ (u64::from(job.turn.turn) << 24) ^ job.turn.seat as u64 ^ 0x726f_626f_7400;
     let mut rng = MatchRng::seed_from_u64(seed);
@@ -241,5 +246,5 @@ fn search(platform: &Platform, job: &RobotJob, budget_ms: u64) -> StoreResult<St
         clock: &watch,
         max_nodes: None,
     };
-    Ok(state.robot_move(job.turn.seat, job.level, &budget, &mut rng))
+    Searched::Move(state.robot_move(job.turn.seat, job.level, &budget, &mut rng))
 }

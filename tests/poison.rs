@@ -1,8 +1,9 @@
-//! A match whose stored state no longer parses is a poison message: it must
-//! not turn every text of its players into a 503 (which the provider retries
-//! for ever), nor stop every other deadline. It is ended as void instead, its
-//! players told in one text, the fault logged loudly and counted in the admin
-//! stats, and the players play on.
+//! A match whose stored state no longer parses, or holds other seats than
+//! the match, is a poison message: it must not turn every text of its
+//! players into a 503 (which the provider retries for ever), nor stop every
+//! other deadline, nor have its robot's turn retried for ever. It is ended
+//! as void instead, its players told in one text, the fault logged loudly
+//! and counted in the admin stats, and the players play on.
 
 mod common;
 
@@ -98,4 +99,82 @@ async fn a_corrupt_match_is_ended_as_void_and_nothing_else_stops() {
     assert!(again.id > healthy.id);
     app.sms(A, "H").await;
     assert!(!app.inbox(A).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_state_whose_seats_disagree_with_the_stored_seats_is_ended_as_void() {
+    let app = TestApp::new().await;
+    app.register(&[(A, "ann"), (B, "bob")]).await;
+    for phone in [A, B] {
+        app.sms_to(phone, PLAY, "P TR").await;
+    }
+    for phone in [A, B] {
+        app.inbox(phone).await;
+    }
+    let record = app.match_state(A).await.expect("A and B play");
+    let id = record.id;
+    // A state of three seats, the second on turn, in a match of two: the
+    // second seat's move would hand the turn to a seat nobody holds.
+    let three = "TR1 count=0 turn=1 scores=0,0,0 out=- chain=0 part=0 winner=-";
+    app.set_match_state(record, three.into()).await;
+
+    app.sms(B, "2").await; // the webhook must accept it (sms() asserts a 200)
+    let (void, _) = app.last_match(A).await.unwrap();
+    assert_eq!(void.id, id);
+    assert!(void.finished);
+    assert!(
+        void.void_reason
+            .as_deref()
+            .is_some_and(|r| r.contains("3 seats") && r.contains("2")),
+        "{:?}",
+        void.void_reason
+    );
+    for phone in [A, B] {
+        let texts = app.inbox(phone).await;
+        assert_eq!(texts.len(), 1, "one text each: {texts:?}");
+        assert!(texts[0].starts_with("Vash match prervan"), "{texts:?}");
+    }
+    // No deadline is left to fire on it.
+    app.advance(Duration::seconds(181)).await;
+    assert!(app.inbox(A).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_robot_turn_whose_match_will_not_load_ends_it_as_void_and_is_not_retried() {
+    let app = TestApp::new().await;
+    app.register(&[(A, "ann")]).await;
+    app.sms_to(A, PLAY, "P TR BOT 1").await;
+    app.inbox(A).await;
+    app.sms(A, "2").await;
+    app.inbox(A).await;
+    let record = app.match_state(A).await.expect("A plays a robot");
+    assert_eq!(app.count("robot_turns").await, 1, "the robot's turn is due");
+    let url = app.state.config().database.url.clone();
+    common::raw_sql(
+        &url,
+        &format!(
+            "UPDATE matches SET state = 'TR1 count=gibberish' WHERE id = {}",
+            record.id
+        ),
+    )
+    .await;
+
+    assert_eq!(app.robots().await, 0, "nothing to play");
+    let (void, _) = app.last_match(A).await.unwrap();
+    assert!(void.finished);
+    assert!(
+        void.void_reason
+            .as_deref()
+            .is_some_and(|r| r.contains("not a trial state")),
+        "{:?}",
+        void.void_reason
+    );
+    assert_eq!(app.count("robot_turns").await, 0, "the turn is dropped");
+    let texts = app.inbox(A).await;
+    assert_eq!(texts.len(), 1, "told once: {texts:?}");
+    assert!(texts[0].starts_with("Vash match prervan"), "{texts:?}");
+    // Long after any lease, nothing is left to retry.
+    app.advance(Duration::seconds(600)).await;
+    assert_eq!(app.robots().await, 0);
+    assert!(app.inbox(A).await.is_empty());
 }

@@ -2,22 +2,20 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use smsarena::command::{Command, first_word, valid_nick};
+use smsarena::platform::commands::{Command, first_word, valid_nick};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let _ = first_word(&text);
     match Command::parse(&text) {
-        Ok(Command::Register { nick }) => assert!(valid_nick(&nick), "{nick:?}"),
-        Ok(Command::Text(t)) => assert_eq!(t, text.trim()),
-        Ok(Command::Send { nick, text: body }) => {
-            assert!(!nick.is_empty() && !body.is_empty());
+        Command::Register(register) => assert!(valid_nick(&register.nick), "{register:?}"),
+        Command::Text(t) => assert_eq!(t.0, text.trim()),
+        Command::Send(message) => {
+            assert!(!message.nick.is_empty() && !message.text.is_empty());
         }
-        Ok(command) => {
-            let _ = command.game_may_claim();
-        }
-        Err(e) => {
+        Command::Malformed(e) => {
             let _ = e.to_string();
         }
+        _ => {}
     }
 });

@@ -1,18 +1,14 @@
-//! Configuration from `SMSARENA_*` variables, and fields that read either a value or its text.
-
-use std::str::FromStr;
+//! Configuration from `SMSARENA_*` variables, each kept as the text it is.
 
 use figment::error::{Actual, Kind};
 use figment::value::{Dict, Map, Value};
 use figment::{Metadata, Profile, Provider};
-use serde::de::{Error, Unexpected};
-use serde::{Deserialize, Deserializer};
 
 /// `SMSARENA_<SECTION>__<KEY>` variables, each kept as the string it is.
 /// figment's own `Env` provider reads `20261201` as a number and `002227` as
 /// 2227, so a digits-only secret stopped the service and a short number lost
 /// its zeros; here every value is text, and the fields that are not
-/// ([`lenient`]) parse it.
+/// ([`crate::settings::lenient`]) parse it.
 #[derive(Clone, Debug, Default)]
 pub struct EnvStrings(Vec<(String, String)>);
 
@@ -69,38 +65,4 @@ impl Provider for EnvStrings {
         }
         Ok(Profile::Default.collect(root))
     }
-}
-
-/// A number, a flag or an address, given as itself (TOML) or as text
-/// (an environment variable). A value that is neither is an error naming
-/// the type expected, never the value (it may be a misplaced password).
-pub(super) fn lenient<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de> + FromStr,
-{
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Given<T> {
-        Value(T),
-        Text(String),
-    }
-    let expected = type_name::<T>();
-    match Given::<T>::deserialize(deserializer) {
-        Ok(Given::Value(v)) => Ok(v),
-        Ok(Given::Text(text)) => text
-            .trim()
-            .parse()
-            .map_err(|_| D::Error::invalid_value(Unexpected::Other("text"), &expected)),
-        Err(_) => Err(D::Error::invalid_type(
-            Unexpected::Other("value"),
-            &expected,
-        )),
-    }
-}
-
-/// `u32`, `SocketAddr`: the type's own name, without its module path.
-fn type_name<T>() -> &'static str {
-    let full = std::any::type_name::<T>();
-    full.rsplit("::").next().unwrap_or(full)
 }

@@ -18,13 +18,14 @@ mod secret;
 
 pub use database::shown_url as shown_database_url;
 pub use env::EnvStrings;
-use env::lenient;
 pub use error::{ConfigError, Problem};
 pub use limits::{AddressList, LimitsConfig};
 pub use safety::SECRET_MIN_LEN;
 pub use secret::{Scrubber, Secret};
 
+use crate::games::{auto_race, football, intelball};
 use crate::phone::{NumberError, NumberPlan};
+use crate::settings::lenient;
 
 /// The whole configuration. Every key has a default, so an empty file is valid.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -37,9 +38,9 @@ pub struct Config {
     pub sms: SmsConfig,
     pub admin: AdminConfig,
     pub game: GameConfig,
-    pub football: FootballConfig,
-    pub intelball: IntelballConfig,
-    pub auto_race: AutoRaceConfig,
+    pub football: football::Settings,
+    pub intelball: intelball::Settings,
+    pub auto_race: auto_race::Settings,
     pub robots: RobotsConfig,
     pub limits: LimitsConfig,
     pub log: LogConfig,
@@ -424,50 +425,6 @@ impl GameConfig {
     pub fn turn_deadline(&self) -> Duration {
         Duration::from_secs(self.turn_deadline_secs)
     }
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct FootballConfig {
-    /// Chance that a fight for the ball sends it two cells away.
-    #[serde(deserialize_with = "lenient")]
-    pub ricochet: f64,
-    /// Moves per team before the ten-move rule decides.
-    #[serde(deserialize_with = "lenient")]
-    pub max_rounds: u32,
-}
-
-impl Default for FootballConfig {
-    fn default() -> Self {
-        FootballConfig {
-            ricochet: 0.25,
-            max_rounds: 10,
-        }
-    }
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct IntelballConfig {
-    /// Completed rounds (`T`) after which a match ends.
-    #[serde(deserialize_with = "lenient")]
-    pub time_limit: u32,
-}
-
-impl Default for IntelballConfig {
-    fn default() -> Self {
-        IntelballConfig {
-            time_limit: crate::games::intelball::state::DEFAULT_LIMIT,
-        }
-    }
-}
-
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AutoRaceConfig {
-    /// A folder of track files (`*.txt`) to race on; empty: the tracks
-    /// shipped in `config/tracks/`, compiled in.
-    pub tracks_dir: String,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

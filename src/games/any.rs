@@ -1,8 +1,10 @@
 //! Every [`Game`] behind one object-safe face, so the platform can hold all
-//! games in one catalogue: [`AnyGame`] for the game (options, new matches,
-//! loading a stored state) and [`AnyMatch`] for one match's typed state,
-//! which the platform holds while it works on a text: a stored state is
-//! parsed once when the match is loaded and written once when it is saved.
+//! games in one catalogue: [`AnyGame`] for the game (reading options,
+//! loading a stored state), [`AnyOptions`] for options read into the game's
+//! own type (lineup, lobby key, new matches), and [`AnyMatch`] for one
+//! match's typed state, which the platform holds while it works on a text:
+//! options and a stored state are each parsed once, and a state is written
+//! once when it is saved.
 
 use std::sync::Arc;
 
@@ -28,12 +30,80 @@ pub struct AnyPlayed {
     pub notation: String,
 }
 
-/// Options after `P <code>`, understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Options after `P <code>`, read once into the game's own type: what the
+/// platform asks of them later (their robots' lobby, a new match) needs no
+/// second reading.
 pub struct AnyOptions {
     /// The canonical form: the lobby's key, and what the match stores.
     pub canonical: String,
     pub lineup: Lineup,
+    typed: Box<dyn OptionsOf>,
+}
+
+impl std::fmt::Debug for AnyOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnyOptions")
+            .field("canonical", &self.canonical)
+            .field("lineup", &self.lineup)
+            .finish()
+    }
+}
+
+impl AnyOptions {
+    fn of<G: Game>(game: &Arc<G>, options: G::Options) -> AnyOptions {
+        AnyOptions {
+            canonical: options.to_string(),
+            lineup: options.lineup(),
+            typed: Box::new(TypedOptions {
+                game: game.clone(),
+                options,
+            }),
+        }
+    }
+
+    /// For options that start at once with robots: the options of the
+    /// lobby whose waiting players take robots' seats first (`Game::robots_fill`).
+    pub fn robots_fill(&self) -> Option<AnyOptions> {
+        self.typed.robots_fill()
+    }
+
+    /// These options (robots' options whose [`AnyOptions::robots_fill`]
+    /// lobby had players waiting) for `phones` phones in all.
+    pub fn with_phones(&self, phones: usize) -> AnyOptions {
+        self.typed.with_phones(phones)
+    }
+
+    /// A new match.
+    pub fn start(&self, rng: &mut MatchRng) -> Box<dyn AnyMatch> {
+        self.typed.start(rng)
+    }
+}
+
+/// The typed side of [`AnyOptions`].
+trait OptionsOf: Send + Sync {
+    fn robots_fill(&self) -> Option<AnyOptions>;
+    fn with_phones(&self, phones: usize) -> AnyOptions;
+    fn start(&self, rng: &mut MatchRng) -> Box<dyn AnyMatch>;
+}
+
+struct TypedOptions<G: Game> {
+    game: Arc<G>,
+    options: G::Options,
+}
+
+impl<G: Game> OptionsOf for TypedOptions<G> {
+    fn robots_fill(&self) -> Option<AnyOptions> {
+        let base = self.game.robots_fill(&self.options)?;
+        Some(AnyOptions::of(&self.game, base))
+    }
+
+    fn with_phones(&self, phones: usize) -> AnyOptions {
+        AnyOptions::of(&self.game, self.game.with_phones(&self.options, phones))
+    }
+
+    fn start(&self, rng: &mut MatchRng) -> Box<dyn AnyMatch> {
+        Typed::boxed(&self.game, self.game.start(&self.options, rng))
+    }
 }
 
 /// One entry of a match's record as stored, for `H` and replays.
@@ -49,15 +119,8 @@ pub trait AnyGame: Send + Sync {
     fn code(&self) -> &'static str;
     fn name(&self, lang: Lang) -> &'static str;
     fn options_help(&self, lang: Lang) -> String;
-    /// Reads what follows `P <code>`.
+    /// Reads what follows `P <code>`, or a match's stored options.
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError>;
-    /// For options that start at once with robots: the canonical options of
-    /// the lobby whose waiting players take robots' seats first.
-    fn robots_fill(&self, options: &str) -> Option<String>;
-    /// The options (canonical) for a match of `phones` phones in all.
-    fn with_phones(&self, options: &str, phones: usize) -> Result<AnyOptions, OptionsError>;
-    /// A new match with options in canonical form.
-    fn start(&self, options: &str, rng: &mut MatchRng) -> Result<Box<dyn AnyMatch>, NotationError>;
     /// A stored match, parsed.
     fn load(&self, state: &str) -> Result<Box<dyn AnyMatch>, NotationError>;
     fn move_help(&self, lang: Lang) -> String;
@@ -84,6 +147,8 @@ pub trait AnyGame: Send + Sync {
 pub trait AnyMatch: Send {
     /// The state string to store.
     fn state(&self) -> String;
+    /// How many seats the state holds.
+    fn seats(&self) -> usize;
     fn status(&self) -> Status;
     /// Plays a seat's text; on success the state has moved on, on a refusal nothing changed.
     fn play(&mut self, seat: Seat, text: &str, rng: &mut MatchRng)
@@ -98,7 +163,6 @@ pub trait AnyMatch: Send {
     fn render(&self, seat: Seat, lang: Lang) -> String;
     /// Who sees the board after `mover`'s move moved the turn on; `None`: everyone.
     fn audience(&self, mover: Seat) -> Option<Vec<Seat>>;
-    fn legal_moves(&self, seat: Seat) -> Vec<String>;
     fn robot_move(
         &self,
         seat: Seat,
@@ -106,7 +170,7 @@ pub trait AnyMatch: Send {
         budget: &Budget<'_>,
         rng: &mut MatchRng,
     ) -> String;
-    /// A rematch of this (finished) match.
+    /// A rematch of this (finished) match, whose stored options are `options`.
     fn rematch(
         &self,
         options: &str,
@@ -123,13 +187,6 @@ pub struct Entry<G>(pub Arc<G>);
 impl<G: Game> Entry<G> {
     pub fn new(game: G) -> Entry<G> {
         Entry(Arc::new(game))
-    }
-
-    fn typed(&self, state: G::State) -> Box<dyn AnyMatch> {
-        Box::new(Typed {
-            game: self.0.clone(),
-            state,
-        })
     }
 
     fn parse_entries<'s>(
@@ -174,37 +231,11 @@ impl<G: Game> AnyGame for Entry<G> {
     }
 
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError> {
-        let options = self.0.parse_options(text)?;
-        Ok(AnyOptions {
-            canonical: options.to_string(),
-            lineup: options.lineup(),
-        })
-    }
-
-    fn robots_fill(&self, options: &str) -> Option<String> {
-        let options = self.0.parse_options(options).ok()?;
-        self.0.robots_fill(&options).map(|base| base.to_string())
-    }
-
-    fn with_phones(&self, options: &str, phones: usize) -> Result<AnyOptions, OptionsError> {
-        let options = self.0.parse_options(options)?;
-        let options = self.0.with_phones(&options, phones);
-        Ok(AnyOptions {
-            canonical: options.to_string(),
-            lineup: options.lineup(),
-        })
-    }
-
-    fn start(&self, options: &str, rng: &mut MatchRng) -> Result<Box<dyn AnyMatch>, NotationError> {
-        let options = self
-            .0
-            .parse_options(options)
-            .map_err(|e| NotationError::new(e.to_string()))?;
-        Ok(self.typed(self.0.start(&options, rng)))
+        Ok(AnyOptions::of(&self.0, self.0.parse_options(text)?))
     }
 
     fn load(&self, state: &str) -> Result<Box<dyn AnyMatch>, NotationError> {
-        Ok(self.typed(state.parse()?))
+        Ok(Typed::boxed(&self.0, state.parse()?))
     }
 
     fn move_help(&self, lang: Lang) -> String {
@@ -250,10 +281,39 @@ impl<G: Game> AnyGame for Entry<G> {
 
 struct Typed<G: Game> {
     game: Arc<G>,
-    state: G::State,
+    /// Empty only inside [`Typed::step`], while the game holds the state.
+    state: Option<G::State>,
 }
 
 impl<G: Game> Typed<G> {
+    fn boxed(game: &Arc<G>, state: G::State) -> Box<dyn AnyMatch> {
+        Box::new(Typed {
+            game: game.clone(),
+            state: Some(state),
+        })
+    }
+
+    fn current(&self) -> &G::State {
+        // `step` puts it back before it returns; a panic inside it drops
+        // the whole match (the store runs a failed text again from the row).
+        self.state
+            .as_ref()
+            .expect("the state is back after every step")
+    }
+
+    /// Hands the state to the game by value, as `Game::play` and
+    /// `Game::withdraw` take it, and keeps the state that comes back:
+    /// `play` returns it unchanged inside a refusal, so no move copies it.
+    fn step<R>(&mut self, f: impl FnOnce(&G, G::State) -> (G::State, R)) -> R {
+        let state = self
+            .state
+            .take()
+            .expect("the state is back after every step");
+        let (state, out) = f(&self.game, state);
+        self.state = Some(state);
+        out
+    }
+
     /// Plays a parsed move, keeping the state as it was on a refusal.
     fn play_move(
         &mut self,
@@ -261,28 +321,31 @@ impl<G: Game> Typed<G> {
         mv: &G::Move,
         rng: &mut MatchRng,
     ) -> Result<AnyPlayed, AnyRefusal> {
-        // `play` takes the state by value and gives it back either way.
-        let state = self.state.clone();
-        match self.game.play(state, seat, mv, rng) {
+        self.step(|game, state| match game.play(state, seat, mv, rng) {
             Ok(played) => {
-                self.state = played.state;
-                Ok(AnyPlayed {
-                    effect: played.effect,
-                    notation: mv.to_string(),
-                })
+                let notation = mv.to_string();
+                let effect = played.effect;
+                (played.state, Ok(AnyPlayed { effect, notation }))
             }
-            Err(refused) => Err(AnyRefusal::Illegal(Box::new(refused.reason))),
-        }
+            Err(refused) => {
+                let reason = AnyRefusal::Illegal(Box::new(refused.reason));
+                (refused.state, Err(reason))
+            }
+        })
     }
 }
 
 impl<G: Game> AnyMatch for Typed<G> {
     fn state(&self) -> String {
-        self.state.to_string()
+        self.current().to_string()
+    }
+
+    fn seats(&self) -> usize {
+        self.game.seats(self.current())
     }
 
     fn status(&self) -> Status {
-        self.game.status(&self.state)
+        self.game.status(self.current())
     }
 
     fn play(
@@ -300,29 +363,20 @@ impl<G: Game> AnyMatch for Typed<G> {
         seat: Seat,
         rng: &mut MatchRng,
     ) -> Option<Result<AnyPlayed, AnyRefusal>> {
-        let mv = self.game.null_move(&self.state, seat)?;
+        let mv = self.game.null_move(self.current(), seat)?;
         Some(self.play_move(seat, &mv, rng))
     }
 
     fn withdraw(&mut self, seat: Seat, why: Withdrawal, absent: &[bool]) {
-        let state = self.state.clone();
-        self.state = self.game.withdraw(state, seat, why, absent);
+        self.step(|game, state| (game.withdraw(state, seat, why, absent), ()));
     }
 
     fn render(&self, seat: Seat, lang: Lang) -> String {
-        self.game.render(&self.state, seat, lang)
+        self.game.render(self.current(), seat, lang)
     }
 
     fn audience(&self, mover: Seat) -> Option<Vec<Seat>> {
-        self.game.audience(&self.state, mover)
-    }
-
-    fn legal_moves(&self, seat: Seat) -> Vec<String> {
-        self.game
-            .legal_moves(&self.state, seat)
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        self.game.audience(self.current(), mover)
     }
 
     fn robot_move(
@@ -333,7 +387,7 @@ impl<G: Game> AnyMatch for Typed<G> {
         rng: &mut MatchRng,
     ) -> String {
         self.game
-            .robot_move(&self.state, seat, level, budget, rng)
+            .robot_move(self.current(), seat, level, budget, rng)
             .to_string()
     }
 
@@ -346,9 +400,7 @@ impl<G: Game> AnyMatch for Typed<G> {
             .game
             .parse_options(options)
             .map_err(|e| NotationError::new(e.to_string()))?;
-        Ok(Box::new(Typed {
-            game: self.game.clone(),
-            state: self.game.rematch(&self.state, &options, rng),
-        }))
+        let state = self.game.rematch(self.current(), &options, rng);
+        Ok(Typed::boxed(&self.game, state))
     }
 }

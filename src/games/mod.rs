@@ -348,6 +348,10 @@ pub trait Game: Send + Sync + 'static {
         rng: &mut MatchRng,
     ) -> Self::State;
 
+    /// How many seats `state` holds (`0..seats` are its seats): a stored
+    /// state is checked against its match's seats before anything indexes them.
+    fn seats(&self, state: &Self::State) -> usize;
+
     /// Who must move now, or the standings.
     fn status(&self, state: &Self::State) -> Status;
 
@@ -464,7 +468,8 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
-    /// `options` (as [`Game::robots_fill`] returned it) for `phones` phones.
+    /// `options` (robots' options whose [`Game::robots_fill`] lobby had
+    /// players waiting) for `phones` phones in all.
     fn with_phones(&self, options: &Self::Options, phones: usize) -> Self::Options {
         let _ = phones;
         options.clone()

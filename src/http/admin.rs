@@ -106,7 +106,7 @@ async fn match_record(
             let history = game
                 .history(
                     &record.initial_state,
-                    &crate::platform::history::stored_entries(&moves, seats.len()),
+                    &crate::platform::record::stored_entries(&moves, seats.len()),
                     crate::lang::Lang::En,
                 )
                 .unwrap_or_else(|e| format!("the record does not read: {e}"));

@@ -4,8 +4,6 @@
 use crate::config::Config;
 use crate::games::any::{AnyGame, Entry};
 use crate::games::auto_race::{AutoRace, Track, builtin};
-use crate::games::football::Football;
-use crate::games::intelball::Intelball;
 use crate::games::paper_soccer::PaperSoccer;
 use crate::games::trial::Trial;
 use crate::games::word_battle::WordBattle;
@@ -47,16 +45,10 @@ impl Catalog {
     }
 
     fn with_tracks(cfg: &Config, tracks: Vec<Track>) -> Catalog {
-        let football = Football {
-            ricochet: cfg.football.ricochet,
-            max_rounds: cfg.football.max_rounds,
-        };
         Catalog {
             games: vec![
-                Box::new(Entry::new(football)),
-                Box::new(Entry::new(Intelball {
-                    limit: cfg.intelball.time_limit,
-                })),
+                Box::new(Entry::new(cfg.football.game())),
+                Box::new(Entry::new(cfg.intelball.game())),
                 Box::new(Entry::new(PaperSoccer)),
                 Box::new(Entry::new(WordBattle::new())),
                 Box::new(Entry::new(AutoRace::new(tracks))),
@@ -108,4 +100,52 @@ pub fn read_tracks(dir: &std::path::Path) -> Result<Vec<Track>, String> {
                 .map_err(|e| format!("{}: {e}", path.display()))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::games::MatchRng;
+
+    /// Options are read once; what the platform asks of them later (a new
+    /// match, the robots' lobby, more phones) agrees with their lineup.
+    #[test]
+    fn a_new_match_holds_the_seats_of_its_options() {
+        let catalog = Catalog::new(&Config::default()).with_trial();
+        let cases = [
+            ("FB", ""),
+            ("FB", "BOT"),
+            ("IB", ""),
+            ("IB", "BOT 2"),
+            ("IB", "HOT"),
+            ("PS", "BOT 3"),
+            ("WB", "6"),
+            ("AR", "4"),
+            ("AR", "3 BOT 1"),
+            ("TR", "3"),
+            ("TR", "HOT"),
+        ];
+        for (code, text) in cases {
+            let game = catalog.get(code).unwrap();
+            let options = game.options(text).unwrap();
+            let mut rng = MatchRng::seed_from_u64(7);
+            let state = options.start(&mut rng);
+            assert_eq!(state.seats(), options.lineup.seats(), "P {code} {text}");
+            let again = game.options(&options.canonical).unwrap();
+            assert_eq!(again.canonical, options.canonical, "P {code} {text}");
+        }
+        let race = catalog.get("AR").unwrap().options("4 BOT 2").unwrap();
+        let base = race
+            .robots_fill()
+            .expect("a race's robots take seats of its lobby");
+        assert_eq!(
+            base.canonical,
+            catalog.get("AR").unwrap().options("4").unwrap().canonical
+        );
+        let filled = race.with_phones(2);
+        assert_eq!(filled.lineup.seats(), 4);
+        assert_eq!(filled.lineup.phones_needed(), 2);
+    }
 }

@@ -3,34 +3,30 @@
 //! each seat's standing with its seat, where ratings and records will read
 //! it, stops the clock and drops robots' turns still due.
 
-use super::Ctx;
-use super::table::Table;
+use super::ctx::Ctx;
 use crate::games::Standing;
-use crate::store::StoreResult;
+use crate::store::{MatchRecord, SeatRecord, StoreResult};
 
 pub(super) fn finish(
     ctx: &mut Ctx<'_>,
-    table: &mut Table<'_>,
+    record: &mut MatchRecord,
+    seats: &mut [SeatRecord],
     standings: &[Standing],
 ) -> StoreResult<()> {
-    if table.record.finished {
+    if record.finished {
         return Ok(());
     }
-    table.record.finished = true;
-    table.record.finished_at = Some(ctx.now);
-    table.record.deadline_at = None;
-    for (seat, standing) in table.seats.iter_mut().zip(standings) {
+    record.finished = true;
+    record.finished_at = Some(ctx.now);
+    record.deadline_at = None;
+    for (seat, standing) in seats.iter_mut().zip(standings) {
         seat.place = Some(standing.place);
         seat.score = standing.score;
-        ctx.tx.matches().save_seat(table.record.id, seat)?;
+        ctx.tx.matches().save_seat(record.id, seat)?;
     }
-    if table.seats.iter().any(|s| s.player().is_none()) {
-        ctx.tx.robots().clear(table.record.id)?;
+    if seats.iter().any(|s| s.player().is_none()) {
+        ctx.tx.robots().clear(record.id)?;
     }
-    tracing::debug!(
-        match_id = table.record.id,
-        game = table.game.code(),
-        "match finished"
-    );
+    tracing::debug!(match_id = record.id, game = %record.game, "match finished");
     Ok(())
 }

@@ -6,31 +6,37 @@
 //! sleeping. The platform knows no game: it sees them through
 //! [`crate::games::any`], as listed in [`catalog`].
 //!
-//! Files: `account.rs` registration, opt-out, language, timeout;
-//! `seeking.rs` lobbies and rematches (one state: seeking a match);
-//! `in_match.rs` what a player in a match texts, in its order of precedence;
-//! `table.rs` a loaded match and how it moves on; `robots.rs` robots' turns;
-//! `finish.rs` the end-of-match hook; `history.rs` `H`; `messages.rs` `S`;
-//! `timers.rs` deadlines and rematch windows; `replay.rs` the audit;
-//! `texts.rs` every platform wording.
+//! This file holds the entry points, one per way work comes in (a text, a
+//! timer, a robot's move and its claim); the rest lies below them:
+//! `commands/` what players text, one module per command and the table of
+//! what each state lets each command do; `seeking.rs` lobbies and rematches
+//! (one state: seeking a match); `away.rs` a player going away; `table.rs`
+//! a loaded match and how it moves on; `opening.rs` a new match;
+//! `finish.rs` the end-of-match hook; `quarantine.rs` a match that will not
+//! load; `robots.rs` robots' turns queued and claimed; `robot_move.rs` a
+//! robot's move played; `timers.rs` deadlines and rematch windows;
+//! `record.rs` a match's record; `replay.rs` the audit; `ctx.rs` one unit
+//! of work's context; `texts.rs` every platform wording.
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::command::Command;
 use crate::config::Config;
 use crate::inbound::InboundMessage;
-use crate::store::{Arrival, NewText, Player, StoreResult, Tx};
+use crate::store::{Arrival, RobotTurn, StoreResult, Tx};
 
-mod account;
 pub mod answer;
+mod away;
 pub mod catalog;
+pub mod commands;
+mod ctx;
 mod finish;
-pub(crate) mod history;
-mod in_match;
-mod messages;
+mod opening;
+mod quarantine;
+pub(crate) mod record;
 pub mod replay;
+mod robot_move;
 pub mod robots;
 mod seeking;
 mod table;
@@ -38,10 +44,13 @@ pub mod texts;
 mod timers;
 
 pub use answer::{Answer, AnswerRule};
+pub use ctx::compose_text;
 pub use timers::{Fired, Timer};
 
 use catalog::Catalog;
-use texts::Numbers;
+use commands::{Command, Who};
+use ctx::Ctx;
+use robots::{Applied, RobotJob, Searched};
 
 /// The platform: the configuration and the games it hosts.
 #[derive(Clone, Debug)]
@@ -60,12 +69,6 @@ pub struct Handled {
 }
 
 impl Platform {
-    /// The platform with the games of the configuration.
-    pub fn new(cfg: Arc<Config>) -> Platform {
-        let catalog = Catalog::new(&cfg);
-        Platform::with_catalog(cfg, catalog)
-    }
-
     /// The platform with a catalogue of one's choosing (tests add the trial game).
     pub fn with_catalog(cfg: Arc<Config>, catalog: Catalog) -> Platform {
         Platform {
@@ -83,11 +86,8 @@ impl Platform {
         &self.catalog
     }
 
-    pub(crate) fn numbers(&self) -> Numbers<'_> {
-        Numbers {
-            play: &self.cfg.numbers.play,
-            game: &self.cfg.numbers.game,
-        }
+    fn ctx<'a>(&'a self, tx: &'a mut dyn Tx, now: DateTime<Utc>, from: &'a str) -> Ctx<'a> {
+        Ctx::new(&self.cfg, &self.catalog, tx, now, from)
     }
 
     /// The number a reply to a text sent to `to` goes out from: that number
@@ -103,8 +103,8 @@ impl Platform {
         }
     }
 
-    /// Applies one inbound text: records it (once per provider id), runs its
-    /// command and queues every reply, all in the caller's transaction.
+    /// A text: applies it (once per provider id), running its command and
+    /// queuing every reply, all in the caller's transaction.
     pub fn handle_inbound(
         &self,
         tx: &mut dyn Tx,
@@ -140,23 +140,13 @@ impl Platform {
             }
             Arrival::New(player) => player,
         };
-        let mut ctx = Ctx::new(self, tx, now, self.reply_number(&msg.to));
-        ctx.held = rule.map(|rule| answer::Held::new(rule, &msg.from));
-        let command = Command::parse(&msg.text);
-        match player {
-            // An opted-out number hears nothing until it opts back in.
-            Some(p) if p.opted_out => {
-                if command == Ok(Command::Start) {
-                    account::opt_in(&mut ctx, p)?;
-                }
-            }
-            Some(p) => self.dispatch(&mut ctx, p, &msg.text, command)?,
-            None => account::stranger(&mut ctx, &msg.from, command)?,
+        let mut ctx = self.ctx(tx, now, self.reply_number(&msg.to));
+        if let Some(rule) = rule {
+            ctx.hold_for(rule, &msg.from);
         }
-        let answer = match ctx.held.take() {
-            Some(held) => held.settle(ctx.tx, now)?,
-            None => None,
-        };
+        let who = Who::of(player, &msg.from);
+        commands::route(&mut ctx, who, Command::parse(&msg.text), &msg.text)?;
+        let answer = ctx.release_held()?;
         let handled = Handled {
             duplicate: false,
             robots_due: ctx.robots_due,
@@ -179,163 +169,61 @@ impl Platform {
             return Ok(());
         }
         let lang = player.map(|p| p.lang).unwrap_or_default();
-        let mut ctx = Ctx::new(self, tx, now, self.reply_number(reply_from));
+        let mut ctx = self.ctx(tx, now, self.reply_number(reply_from));
         ctx.reply_to_phone(phone, texts::slow_down(lang))
     }
 
-    /// A known number's text. The account's commands (`STOP`, `START`,
-    /// `LANG`, `R`) come first, whatever the player is doing; then what he is
-    /// doing decides (see [`in_match::handle`] for the order inside a match).
-    fn dispatch(
-        &self,
-        ctx: &mut Ctx<'_>,
-        player: Player,
-        text: &str,
-        command: Result<Command, crate::command::ParseError>,
-    ) -> StoreResult<()> {
-        match command {
-            Ok(Command::Stop) => account::opt_out(ctx, player),
-            Ok(Command::Start) => {
-                let reply = texts::already_opted_in(player.lang);
-                ctx.reply(&player, reply)
-            }
-            Ok(Command::Lang(lang)) => account::set_lang(ctx, player, lang),
-            Ok(Command::Register { nick }) => account::register(ctx, player, &nick),
-            // A number that texted STOP/LANG first has a row but no nick yet.
-            _ if player.nick.is_none() => account::need_registration(ctx, &player, command),
-            command => match ctx.tx.matches().active_of(player.id)? {
-                Some(record) => in_match::handle(ctx, player, record, text, command),
-                None => self.idle(ctx, player, command),
-            },
-        }
+    /// A timer: the ones due at `now`, a batch at most (the caller asks again).
+    pub fn due_timers(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Vec<Timer>> {
+        timers::due(tx, now)
     }
 
-    /// A registered player in no match.
-    fn idle(
-        &self,
-        ctx: &mut Ctx<'_>,
-        player: Player,
-        command: Result<Command, crate::command::ParseError>,
-    ) -> StoreResult<()> {
-        let lang = player.lang;
-        let command = match command {
-            Ok(c) => c,
-            Err(e) => return ctx.reply(&player, texts::usage(lang, &e)),
-        };
-        match command {
-            Command::Play { game, options } => seeking::play(ctx, player, game, &options),
-            Command::ListGames => {
-                let list = self.catalog.list(lang);
-                ctx.reply(&player, texts::games_list(lang, &list))
-            }
-            Command::PlayAgain => seeking::play_again(ctx, player),
-            Command::Send { nick, text } => messages::send(ctx, player, &nick, &text),
-            Command::Timeout => account::take_timeout(ctx, player).map(|_| ()),
-            Command::Help => ctx.reply(&player, texts::help_idle(lang, self.numbers())),
-            Command::History(step) => history::of_last_match(ctx, &player, step),
-            Command::Board | Command::Resign => {
-                ctx.reply(&player, texts::not_in_match(lang, self.numbers()))
-            }
-            _ => ctx.reply(&player, texts::unknown_text(lang)),
-        }
+    /// Fires one timer, in a transaction of its own: one that fails (a bug)
+    /// stops no other deadline.
+    pub fn fire(&self, tx: &mut dyn Tx, timer: Timer, now: DateTime<Utc>) -> StoreResult<Fired> {
+        let mut ctx = self.ctx(tx, now, &self.cfg.numbers.game);
+        timers::fire(&mut ctx, timer)?;
+        Ok(Fired {
+            timers: 1,
+            robots_due: ctx.robots_due,
+        })
     }
-}
 
-/// One inbound text's (or one batch of timers') unit of work: the
-/// transaction, the time, whom to answer from.
-pub(crate) struct Ctx<'a> {
-    pub platform: &'a Platform,
-    pub tx: &'a mut dyn Tx,
-    pub now: DateTime<Utc>,
-    /// A direct reply goes out from the number the player texted.
-    pub reply_from: &'a str,
-    /// A robot's turn fell due in this transaction.
-    pub robots_due: bool,
-    /// The sender's texts, held back for the webhook's answer.
-    held: Option<answer::Held>,
-}
+    /// Fires every timer due at `now` in the caller's one transaction (tests, tools).
+    pub fn fire_due(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Fired> {
+        let mut fired = Fired::default();
+        for timer in self.due_timers(tx, now)? {
+            let one = self.fire(tx, timer, now)?;
+            fired.timers += one.timers;
+            fired.robots_due |= one.robots_due;
+        }
+        Ok(fired)
+    }
 
-impl<'a> Ctx<'a> {
-    pub fn new(
-        platform: &'a Platform,
-        tx: &'a mut dyn Tx,
+    /// A robot's turn, first half: claims the turns that are due, with what
+    /// computing them needs (the search runs off the writer).
+    pub fn claim_robot_turns(
+        &self,
+        tx: &mut dyn Tx,
         now: DateTime<Utc>,
-        reply_from: &'a str,
-    ) -> Ctx<'a> {
-        Ctx {
-            platform,
-            tx,
-            now,
-            reply_from,
-            robots_due: false,
-            held: None,
-        }
+        lease_until: DateTime<Utc>,
+        limit: usize,
+    ) -> StoreResult<Vec<RobotJob>> {
+        robots::claim(tx, now, lease_until, limit)
     }
 
-    /// Answers the sender directly (unless he opted out).
-    pub fn reply(&mut self, to: &Player, body: String) -> StoreResult<()> {
-        if to.opted_out {
-            return Ok(());
-        }
-        let from = self.reply_from.to_string();
-        self.queue(&from, &to.phone, body)
-    }
-
-    /// Answers a phone we may hold no row for (a stranger).
-    pub fn reply_to_phone(&mut self, phone: &str, body: String) -> StoreResult<()> {
-        let from = self.reply_from.to_string();
-        self.queue(&from, phone, body)
-    }
-
-    /// Sends a match text from the game number, unless the player opted out or is away.
-    pub fn notify(&mut self, to: &Player, body: String) -> StoreResult<()> {
-        if to.opted_out || to.away {
-            return Ok(());
-        }
-        let from = self.platform.cfg.numbers.game.clone();
-        self.queue(&from, &to.phone, body)
-    }
-
-    fn queue(&mut self, from: &str, to: &str, body: String) -> StoreResult<()> {
-        let sms = &self.platform.cfg.sms;
-        let mut text = compose_text(from, to, body, sms.gsm_substitutions);
-        if text.parts > sms.max_parts {
-            // Every text is held to its size where it is made; this is the
-            // last line against one that was not, and says so.
-            tracing::warn!(
-                parts = text.parts,
-                max_parts = sms.max_parts,
-                "a text over sms.max_parts cut to it"
-            );
-            let cut = crate::sms::encoding::cut_to_parts(&text.body, sms.max_parts).into_owned();
-            text = compose_text(from, to, cut, false);
-        }
-        let text = match &mut self.held {
-            Some(held) => match held.hold(text) {
-                Some(text) => text,
-                None => return Ok(()),
-            },
-            None => text,
-        };
-        self.tx.outbox().enqueue(&text, self.now)?;
-        Ok(())
-    }
-}
-
-/// Works out a text's encoding and parts once, when it is queued.
-pub fn compose_text(from: &str, to: &str, body: String, gsm_substitutions: bool) -> NewText {
-    use crate::sms::encoding;
-    let body = if gsm_substitutions {
-        encoding::gsm_friendly(&body).into_owned()
-    } else {
-        body
-    };
-    let analysis = encoding::analyse(&body);
-    NewText {
-        from: from.to_string(),
-        to: to.to_string(),
-        body,
-        encoding: analysis.encoding.as_str(),
-        parts: analysis.parts,
+    /// A robot's turn, second half: plays what the search made of `turn`,
+    /// unless the match has moved on; says too whether another robot's turn
+    /// fell due.
+    pub fn apply_robot_move(
+        &self,
+        tx: &mut dyn Tx,
+        turn: &RobotTurn,
+        searched: &Searched,
+        now: DateTime<Utc>,
+    ) -> StoreResult<(Applied, bool)> {
+        let mut ctx = self.ctx(tx, now, &self.cfg.numbers.game);
+        let applied = robot_move::apply(&mut ctx, turn, searched)?;
+        Ok((applied, ctx.robots_due))
     }
 }

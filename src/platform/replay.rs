@@ -4,7 +4,7 @@
 
 use rand::SeedableRng;
 
-use super::table::parse_withdrawal;
+use super::record::parse_withdrawal;
 use crate::games::MatchRng;
 use crate::games::any::AnyGame;
 use crate::store::{MatchRecord, MoveKind, MoveRecord};
@@ -40,10 +40,13 @@ pub fn replay(
     let mut state = match previous {
         Some(prev) => game
             .load(&prev.state)
-            .and_then(|p| p.rematch(&record.options, &mut rng)),
-        None => game.start(&record.options, &mut rng),
-    }
-    .map_err(|_| ReplayError::Opening)?;
+            .and_then(|p| p.rematch(&record.options, &mut rng))
+            .map_err(|_| ReplayError::Opening)?,
+        None => game
+            .options(&record.options)
+            .map_err(|_| ReplayError::Opening)?
+            .start(&mut rng),
+    };
     if state.state() != record.initial_state {
         return Err(ReplayError::Opening);
     }

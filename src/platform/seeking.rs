@@ -11,59 +11,22 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::catalog::DEFAULT_GAME;
-use super::table::{Seating, Table, start_match};
-use super::{Ctx, texts};
-use crate::games::Reason;
-use crate::games::any::AnyOptions;
+use super::ctx::Ctx;
+use super::opening::{Opening, start_match};
+use super::table::Table;
+use super::texts;
+use crate::games::any::{AnyGame, AnyOptions};
 use crate::store::{MatchRecord, Player, StoreResult};
 
-/// `P [game] [options]`.
-pub(super) fn play(
-    ctx: &mut Ctx<'_>,
-    mut player: Player,
-    game: Option<String>,
-    options: &str,
+/// Seeks a match of `options`: his rematch request goes; the match starts at
+/// once when its lineup needs no one else, else he waits in its lobby.
+pub(super) fn seek<'g>(
+    ctx: &mut Ctx<'g>,
+    player: Player,
+    game: &'g dyn AnyGame,
+    options: AnyOptions,
 ) -> StoreResult<()> {
     let lang = player.lang;
-    let coming_back = player.away;
-    if coming_back {
-        // `P` is also how a player comes back from a timeout.
-        player.away = false;
-        ctx.tx.players().save(&player, ctx.now)?;
-    }
-    if let Some(record) = ctx.tx.matches().active_of(player.id)? {
-        // Already playing: the answer is the match as it stands.
-        let Some(mut table) = Table::load(ctx, record)? else {
-            return Ok(());
-        };
-        table.set_player(&player);
-        if coming_back {
-            // Back in the match: his missed turns start counting again from zero.
-            for seat in table.seats_of(player.id) {
-                table.seats[seat].missed = 0;
-                ctx.tx
-                    .matches()
-                    .save_seat(table.record.id, &table.seats[seat])?;
-            }
-        }
-        let seat = table.seat_to_move(player.id).unwrap_or_default();
-        let board = table.render(seat);
-        return ctx.reply(&player, board);
-    }
-    let code = game.unwrap_or_else(|| DEFAULT_GAME.to_string());
-    let catalog = &ctx.platform.catalog;
-    let Some(game) = catalog.get(&code) else {
-        let list = catalog.list(lang);
-        return ctx.reply(&player, texts::unknown_game(lang, &code, &list));
-    };
-    let options: AnyOptions = match game.options(options) {
-        Ok(o) => o,
-        Err(e) => {
-            let reply = texts::bad_game_options(lang, &e.0.text(lang), &game.options_help(lang));
-            return ctx.reply(&player, reply);
-        }
-    };
     withdraw_rematch(ctx, &player)?;
     if options.lineup.phones_needed() <= 1 {
         return start_now(ctx, game, player, options);
@@ -75,7 +38,7 @@ pub(super) fn play(
     ctx.tx
         .lobby()
         .join(player.id, game.code(), &options.canonical, ctx.now)?;
-    if !matchmake(ctx, game.code(), &options.canonical)? {
+    if !matchmake(ctx, game, &options)? {
         ctx.reply(&player, texts::waiting_for_players(lang))?;
     }
     Ok(())
@@ -86,7 +49,7 @@ pub(super) fn play(
 /// seats first, longest-waiting first.
 fn start_now<'g>(
     ctx: &mut Ctx<'g>,
-    game: &'g dyn crate::games::any::AnyGame,
+    game: &'g dyn AnyGame,
     player: Player,
     options: AnyOptions,
 ) -> StoreResult<()> {
@@ -99,120 +62,67 @@ fn start_now<'g>(
         .count();
     let mut players = vec![player];
     let mut options = options;
-    if let Some(base) = game.robots_fill(&options.canonical).filter(|_| robots > 0) {
-        let waiting = ctx.tx.lobby().queue(game.code(), &base, robots)?;
+    if let Some(base) = options.robots_fill().filter(|_| robots > 0) {
+        let waiting = ctx.tx.lobby().queue(game.code(), &base.canonical, robots)?;
         if !waiting.is_empty() {
             players.extend(waiting);
-            if let Ok(filled) = game.with_phones(&options.canonical, players.len()) {
-                options = filled;
-            }
+            options = options.with_phones(players.len());
         }
     }
     players.truncate(options.lineup.phones_needed().max(1));
-    let seating = Seating::New {
+    let opening = Opening::New {
+        options: &options,
         players: &players,
-        lineup: &options.lineup,
     };
-    start_match(ctx, game, &options.canonical, seating, None).map(|_| ())
+    start_match(ctx, game, opening).map(|_| ())
 }
 
-/// Starts matches while enough players wait in a queue, longest-waiting first.
-/// Returns whether any match started.
-pub(super) fn matchmake(ctx: &mut Ctx<'_>, code: &str, options: &str) -> StoreResult<bool> {
-    let platform = ctx.platform;
-    let Some(game) = platform.catalog.get(code) else {
-        return Ok(false);
-    };
-    let Ok(parsed) = game.options(options) else {
-        return Ok(false);
-    };
-    let needed = parsed.lineup.phones_needed();
+/// Starts matches of `options` while enough players wait in their queue,
+/// longest-waiting first. Returns whether any match started.
+pub(super) fn matchmake<'g>(
+    ctx: &mut Ctx<'g>,
+    game: &'g dyn AnyGame,
+    options: &AnyOptions,
+) -> StoreResult<bool> {
+    let needed = options.lineup.phones_needed();
     let mut started = false;
     loop {
-        let queue = ctx.tx.lobby().queue(game.code(), options, needed)?;
+        let queue = ctx
+            .tx
+            .lobby()
+            .queue(game.code(), &options.canonical, needed)?;
         if queue.len() < needed {
             return Ok(started);
         }
-        let seating = Seating::New {
+        let opening = Opening::New {
+            options,
             players: &queue,
-            lineup: &parsed.lineup,
         };
-        start_match(ctx, game, &parsed.canonical, seating, None)?;
+        start_match(ctx, game, opening)?;
         started = true;
     }
 }
 
 /// The sender's most recent match, if it is finished.
-fn last_finished(ctx: &mut Ctx<'_>, player: &Player) -> StoreResult<Option<MatchRecord>> {
+pub(super) fn last_finished(
+    ctx: &mut Ctx<'_>,
+    player: &Player,
+) -> StoreResult<Option<MatchRecord>> {
     Ok(ctx.tx.matches().last_of(player.id)?.filter(|m| m.finished))
 }
 
 /// Whether a rematch of `m` may still be asked for at `now`.
-fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) -> bool {
-    let window = Duration::seconds(ctx.platform.config().game.rematch_window_secs as i64);
+pub(super) fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) -> bool {
+    let window = Duration::seconds(ctx.cfg.game.rematch_window_secs as i64);
     match m.rematch_deadline_at {
         Some(closes) => now < closes,
         None => m.finished_at.is_some_and(|end| now <= end + window),
     }
 }
 
-/// `PA`: asks for a rematch of the sender's last match; when every seat has
-/// asked (robots always agree), it starts with the same seats.
-pub(super) fn play_again(ctx: &mut Ctx<'_>, player: Player) -> StoreResult<()> {
-    let lang = player.lang;
-    let Some(last) = last_finished(ctx, &player)? else {
-        return ctx.reply(&player, texts::no_rematch(lang, ctx.platform.numbers()));
-    };
-    if !window_open(ctx, &last, ctx.now) {
-        if last.rematch_deadline_at.is_some() {
-            // Its timer has not run yet: close it now, so no request outlives it.
-            expire_rematch(ctx, last.id)?;
-        }
-        return ctx.reply(&player, texts::rematch_closed(lang, ctx.platform.numbers()));
-    }
-    let Some(mut table) = Table::load(ctx, last)? else {
-        return Ok(());
-    };
-    let mine = table.seats_of(player.id);
-    if mine.is_empty() {
-        return Ok(());
-    }
-    if mine.iter().all(|&s| table.seats[s].rematch_at.is_some()) {
-        return ctx.reply(&player, texts::rematch_waiting(lang));
-    }
-    ctx.tx.lobby().leave(player.id)?;
-    let first = table.record.rematch_deadline_at.is_none();
-    for seat in &mut table.seats {
-        // His seats, and robots', which always agree.
-        if seat.rematch_at.is_none() && (seat.is(player.id) || seat.player().is_none()) {
-            seat.rematch_at = Some(ctx.now);
-            ctx.tx.matches().save_seat(table.record.id, seat)?;
-        }
-    }
-    if first {
-        let window = Duration::seconds(ctx.platform.config().game.rematch_window_secs as i64);
-        table.record.rematch_deadline_at = Some(ctx.now + window);
-        ctx.tx.matches().save(&table.record)?;
-    }
-    if table.seats.iter().all(|s| s.rematch_at.is_some()) {
-        return start_rematch(ctx, table);
-    }
-    ctx.reply(&player, texts::rematch_waiting(lang))?;
-    if first {
-        let nick = player.nick.clone().unwrap_or_default();
-        for other in table.phones() {
-            if other.id == player.id || ctx.tx.matches().active_of(other.id)?.is_some() {
-                continue;
-            }
-            ctx.notify(&other, texts::rematch_asked(other.lang, &nick))?;
-        }
-    }
-    Ok(())
-}
-
 /// Everyone asked: the same seats play again. A player who is meanwhile in
 /// another match is never seated twice; the rematch then does not start.
-fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
+pub(super) fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
     for player in table.phones() {
         if ctx.tx.matches().active_of(player.id)?.is_some() {
             // As if the window closed: the others' requests go to the lobby.
@@ -230,16 +140,7 @@ fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()>
             ctx.tx.players().save(p, ctx.now)?;
         }
     }
-    let options = table.record.options.clone();
-    let seats = table.seats.clone();
-    start_match(
-        ctx,
-        table.game,
-        &options,
-        Seating::Same(&seats),
-        Some(&table),
-    )
-    .map(|_| ())
+    start_match(ctx, table.game, Opening::Rematch(&table)).map(|_| ())
 }
 
 /// The player stops seeking: out of every lobby, and his rematch request withdrawn.
@@ -275,16 +176,14 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
         return Ok(());
     }
     ctx.tx.matches().save(&record)?;
-    let (game, options) = (record.game.clone(), record.options.clone());
-    let Some(lineup) = ctx
-        .platform
-        .catalog
-        .get(&game)
-        .and_then(|g| g.options(&options).ok())
-        .map(|o| o.lineup)
-    else {
+    let catalog = ctx.catalog;
+    let Some(game) = catalog.get(&record.game) else {
         return Ok(());
     };
+    let Ok(options) = game.options(&record.options) else {
+        return Ok(());
+    };
+    let lineup = &options.lineup;
     let mut joined = Vec::new();
     for mut seat in ctx.tx.matches().seats(match_id)? {
         let Some(asked_at) = seat.rematch_at.take() else {
@@ -304,12 +203,14 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
         joined.push(player.id);
         // A game whose match needs no one else has no lobby to join.
         if lineup.phones_needed() > 1 {
-            ctx.tx.lobby().join(player.id, &game, &options, asked_at)?;
+            ctx.tx
+                .lobby()
+                .join(player.id, game.code(), &options.canonical, asked_at)?;
         }
         ctx.notify(&player, texts::rematch_expired(player.lang))?;
     }
     if lineup.phones_needed() > 1 {
-        matchmake(ctx, &game, &options)?;
+        matchmake(ctx, game, &options)?;
     }
     Ok(())
 }

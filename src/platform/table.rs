@@ -6,13 +6,13 @@
 use chrono::Duration;
 use rand::SeedableRng;
 
-use super::{Ctx, finish, robots, texts};
+use super::ctx::Ctx;
+use super::quarantine::quarantine;
+use super::record::withdrawal_notation;
+use super::{finish, robots};
 use crate::games::any::{AnyGame, AnyMatch, AnyPlayed, AnyRefusal};
 use crate::games::{Effect, MatchRng, Seat, Status, Withdrawal};
-use crate::store::{
-    Holder, MatchRecord, MoveKind, NewMatch, NewMove, NewSeat, Player, SeatRecord, StoreError,
-    StoreResult,
-};
+use crate::store::{MatchRecord, MoveKind, NewMove, Player, SeatRecord, StoreError, StoreResult};
 
 /// Moves the platform plays by itself in one go at most; a guard against a game that never settles.
 const MAX_AUTOMATIC_MOVES: usize = 64;
@@ -31,7 +31,7 @@ pub(crate) fn corrupt(e: impl std::fmt::Display) -> StoreError {
 
 /// The game a stored match is of.
 pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'g dyn AnyGame> {
-    ctx.platform.catalog.get(&record.game).ok_or_else(|| {
+    ctx.catalog.get(&record.game).ok_or_else(|| {
         corrupt(format!(
             "match {} is of an unknown game {}",
             record.id, record.game
@@ -40,12 +40,21 @@ pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'
 }
 
 impl<'g> Table<'g> {
-    /// The match, its state parsed; `None` when it would not load, in which
-    /// case it has just been quarantined: ended as void, its players told.
+    /// The match, its state parsed; `None` when it would not load (or its
+    /// state holds other seats than the match), in which case it has just
+    /// been quarantined: ended as void, its players told.
     pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Option<Table<'g>>> {
         let seats = ctx.tx.matches().seats(record.id)?;
         let loaded = game_of(ctx, &record).and_then(|game| {
             let state = game.load(&record.state).map_err(corrupt)?;
+            // Every seat index below comes from the state or the seats: they must agree.
+            if state.seats() != seats.len() {
+                return Err(corrupt(format!(
+                    "the state holds {} seats, the match {}",
+                    state.seats(),
+                    seats.len()
+                )));
+            }
             Ok((game, state))
         });
         match loaded {
@@ -214,11 +223,13 @@ impl<'g> Table<'g> {
             }
         }
         match self.state.status() {
-            Status::Finished(standings) => finish::finish(ctx, self, &standings)?,
+            Status::Finished(standings) => {
+                finish::finish(ctx, &mut self.record, &mut self.seats, &standings)?
+            }
             Status::Awaiting(awaiting) if moved != Moved::Nothing => {
                 self.record.turn += 1;
                 self.record.deadline_at = self.deadline_for(ctx, &awaiting);
-                robots::queue_turns(ctx, self, &awaiting)?;
+                robots::queue_turns(ctx, &self.record, &self.seats, &awaiting)?;
             }
             Status::Awaiting(_) => {}
         }
@@ -339,162 +350,10 @@ impl Moved {
     }
 }
 
-/// A match whose stored state does not load is a poison message: every text
-/// and timer that touched it would fail, and be retried, for ever. It is
-/// ended as void instead, loudly logged, counted in the admin stats, and its
-/// players are told in one text and play on.
-fn quarantine(
-    ctx: &mut Ctx<'_>,
-    mut record: MatchRecord,
-    seats: &[SeatRecord],
-    reason: &str,
-) -> StoreResult<()> {
-    tracing::error!(
-        match_id = record.id,
-        game = %record.game,
-        reason,
-        "a stored match does not load; it is ended as void"
-    );
-    record.finished = true;
-    record.finished_at = Some(ctx.now);
-    record.deadline_at = None;
-    record.rematch_deadline_at = None;
-    record.void_reason = Some(reason.chars().take(500).collect());
-    ctx.tx.matches().save(&record)?;
-    ctx.tx.robots().clear(record.id)?;
-    let mut told: Vec<i64> = Vec::new();
-    for player in seats.iter().filter_map(SeatRecord::player) {
-        if !told.contains(&player.id) {
-            told.push(player.id);
-            ctx.notify(player, texts::match_voided(player.lang))?;
-        }
-    }
-    Ok(())
-}
-
-/// How a withdrawal is written in the record: `resigned`, or `absent` with
-/// the seats away at the time (`absent 0,2`).
-pub(crate) fn withdrawal_notation(why: Withdrawal, absent: &[bool]) -> String {
-    match why {
-        Withdrawal::Resigned => "resigned".into(),
-        Withdrawal::Absent => {
-            let seats: Vec<String> = absent
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| **a)
-                .map(|(s, _)| s.to_string())
-                .collect();
-            format!("absent {}", seats.join(","))
-        }
-    }
-}
-
-/// Reads what [`withdrawal_notation`] wrote, for `seats` seats.
-pub(crate) fn parse_withdrawal(notation: &str, seats: usize) -> Option<(Withdrawal, Vec<bool>)> {
-    if notation == "resigned" {
-        return Some((Withdrawal::Resigned, vec![false; seats]));
-    }
-    let list = notation.strip_prefix("absent")?.trim();
-    let mut absent = vec![false; seats];
-    for seat in list.split(',').filter(|s| !s.is_empty()) {
-        *absent.get_mut(seat.parse::<usize>().ok()?)? = true;
-    }
-    Some((Withdrawal::Absent, absent))
-}
-
 /// How long a seat of `game` has to move.
 pub(crate) fn deadline(ctx: &Ctx<'_>, game: &dyn AnyGame) -> Duration {
     let secs = game
         .turn_deadline_secs()
-        .unwrap_or(ctx.platform.config().game.turn_deadline_secs);
+        .unwrap_or(ctx.cfg.game.turn_deadline_secs);
     Duration::seconds(secs as i64)
-}
-
-/// Who sits where in a new match: the lobby's players for its phones, robots for the rest.
-pub(crate) enum Seating<'p> {
-    New {
-        players: &'p [Player],
-        lineup: &'p crate::games::Lineup,
-    },
-    /// A rematch: the same seats as the finished match.
-    Same(&'p [SeatRecord]),
-}
-
-/// Starts a match of `game` with `options`, or a rematch of `previous`;
-/// every phone gets its opening board.
-pub(crate) fn start_match<'g>(
-    ctx: &mut Ctx<'g>,
-    game: &'g dyn AnyGame,
-    options: &str,
-    seating: Seating<'_>,
-    previous: Option<&Table<'_>>,
-) -> StoreResult<Table<'g>> {
-    // The platform may draw its seeds from the OS; only the game's own draws must replay.
-    let seed: u64 = rand::random();
-    let mut rng = MatchRng::seed_from_u64(seed);
-    let state = match previous {
-        Some(prev) => prev.state.rematch(options, &mut rng),
-        None => game.start(options, &mut rng),
-    }
-    .map_err(corrupt)?;
-    let seats: Vec<NewSeat> = match seating {
-        Seating::New { players, lineup } => lineup
-            .0
-            .iter()
-            .map(|o| match *o {
-                crate::games::Occupant::Phone(n) => NewSeat::Player(players[n].id),
-                crate::games::Occupant::Robot(level) => NewSeat::Robot(level),
-            })
-            .collect(),
-        Seating::Same(seats) => seats
-            .iter()
-            .map(|s| match &s.holder {
-                Holder::Player(p) => NewSeat::Player(p.id),
-                Holder::Robot(level) => NewSeat::Robot(*level),
-            })
-            .collect(),
-    };
-    for seat in &seats {
-        if let NewSeat::Player(id) = seat {
-            ctx.tx.lobby().leave(*id)?;
-        }
-    }
-    let new = NewMatch {
-        game: game.code().to_string(),
-        options: options.to_string(),
-        state: state.state(),
-        seed,
-        rng_pos: rng.get_word_pos(),
-        deadline_at: None,
-        rematch_of: previous.map(|p| p.record.id),
-        seats,
-    };
-    let id = ctx.tx.matches().insert(&new, ctx.now)?;
-    let record = ctx
-        .tx
-        .matches()
-        .by_id(id)?
-        .ok_or_else(|| corrupt("a match vanished as it was created"))?;
-    let seats = ctx.tx.matches().seats(id)?;
-    let mut table = Table {
-        game,
-        record,
-        seats,
-        state,
-    };
-    // The opening is a turn that moved on: deadline, robots, boards.
-    table.settle(ctx, Moved::EVERYONE)?;
-    Ok(table)
-}
-
-/// The reply to a text the game could not read or refused.
-pub(crate) fn refusal_text(
-    game: &dyn AnyGame,
-    refusal: &AnyRefusal,
-    lang: crate::lang::Lang,
-) -> String {
-    match refusal {
-        AnyRefusal::Unreadable(_) => texts::bad_move(lang, &game.move_help(lang)),
-        AnyRefusal::Illegal(reason) => reason.text(lang),
-    }
 }

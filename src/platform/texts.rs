@@ -4,7 +4,6 @@
 //! original service ("Vash xod."), so that a text stays one 160-character SMS.
 //! Game-specific wording (boards, move errors) lives with each game.
 
-use crate::command::ParseError;
 use crate::lang::Lang;
 
 /// The service numbers, which several texts name.
@@ -61,27 +60,40 @@ pub fn nick_taken(lang: Lang, nick: &str) -> String {
     }
 }
 
-/// The reply to a command word with bad arguments.
-pub fn usage(lang: Lang, err: &ParseError) -> String {
-    match (lang, err) {
-        (Lang::Ru, ParseError::MissingNick | ParseError::BadNick) => {
-            "Nik: 2-16 latinskih bukv, cifr ili _. Primer: R ronaldo".into()
-        }
-        (Lang::En, ParseError::MissingNick | ParseError::BadNick) => {
-            "A nick is 2-16 Latin letters, digits or _. Example: R ronaldo".into()
-        }
-        (Lang::Ru, ParseError::MissingMessage) => "Format: S nik tekst".into(),
-        (Lang::En, ParseError::MissingMessage) => "Format: S nick text".into(),
-        (Lang::Ru, ParseError::BadLang) => "Format: LANG EN ili LANG RU".into(),
-        (Lang::En, ParseError::BadLang) => "Format: LANG EN or LANG RU".into(),
-        (Lang::Ru, ParseError::Trailing(cmd)) => {
-            format!("Komanda {cmd} otpravlyaetsya bez dopolnitelnogo teksta.")
-        }
-        (Lang::En, ParseError::Trailing(cmd)) => {
-            format!("Send {cmd} on its own, with nothing after it.")
-        }
-        (Lang::Ru, ParseError::BadStep) => "Format: H ili H nomer-xoda, naprimer H 3".into(),
-        (Lang::En, ParseError::BadStep) => "Format: H, or H and a step number, e.g. H 3".into(),
+/// The replies to a command word with bad arguments (`ParseError::usage`).
+pub fn nick_usage(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Nik: 2-16 latinskih bukv, cifr ili _. Primer: R ronaldo".into(),
+        Lang::En => "A nick is 2-16 Latin letters, digits or _. Example: R ronaldo".into(),
+    }
+}
+
+pub fn message_usage(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Format: S nik tekst".into(),
+        Lang::En => "Format: S nick text".into(),
+    }
+}
+
+pub fn lang_usage(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Format: LANG EN ili LANG RU".into(),
+        Lang::En => "Format: LANG EN or LANG RU".into(),
+    }
+}
+
+/// `cmd` takes nothing after it.
+pub fn bare_usage(lang: Lang, cmd: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Komanda {cmd} otpravlyaetsya bez dopolnitelnogo teksta."),
+        Lang::En => format!("Send {cmd} on its own, with nothing after it."),
+    }
+}
+
+pub fn step_usage(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Format: H ili H nomer-xoda, naprimer H 3".into(),
+        Lang::En => "Format: H, or H and a step number, e.g. H 3".into(),
     }
 }
 

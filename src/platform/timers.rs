@@ -8,8 +8,9 @@
 
 use chrono::{DateTime, Utc};
 
+use super::ctx::Ctx;
 use super::table::{Moved, Table, deadline};
-use super::{Ctx, Platform, account, seeking, texts};
+use super::{away, seeking, texts};
 use crate::games::{Status, Withdrawal};
 use crate::store::{StoreResult, Tx};
 
@@ -33,49 +34,29 @@ pub enum Timer {
     Rematch(i64),
 }
 
-impl Platform {
-    /// The timers due at `now`, a batch at most (the caller asks again).
-    pub fn due_timers(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Vec<Timer>> {
-        let mut due: Vec<Timer> = tx
-            .timers()
-            .due_turns(now, BATCH)?
+/// The timers due at `now`, a batch at most (the caller asks again).
+pub(super) fn due(tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Vec<Timer>> {
+    let mut due: Vec<Timer> = tx
+        .timers()
+        .due_turns(now, BATCH)?
+        .into_iter()
+        .map(Timer::Turn)
+        .collect();
+    due.extend(
+        tx.timers()
+            .due_rematches(now, BATCH)?
             .into_iter()
-            .map(Timer::Turn)
-            .collect();
-        due.extend(
-            tx.timers()
-                .due_rematches(now, BATCH)?
-                .into_iter()
-                .map(Timer::Rematch),
-        );
-        Ok(due)
-    }
+            .map(Timer::Rematch),
+    );
+    Ok(due)
+}
 
-    /// Fires one timer, in a transaction of its own: one that fails (a bug)
-    /// stops no other deadline. It checks again that it is due, so two
-    /// instances that both saw it fire it once.
-    pub fn fire(&self, tx: &mut dyn Tx, timer: Timer, now: DateTime<Utc>) -> StoreResult<Fired> {
-        let game_number = self.config().numbers.game.clone();
-        let mut ctx = Ctx::new(self, tx, now, &game_number);
-        match timer {
-            Timer::Turn(id) => expire_turn(&mut ctx, id)?,
-            Timer::Rematch(id) => seeking::expire_rematch(&mut ctx, id)?,
-        }
-        Ok(Fired {
-            timers: 1,
-            robots_due: ctx.robots_due,
-        })
-    }
-
-    /// Fires every timer due at `now` in the caller's one transaction (tests, tools).
-    pub fn fire_due(&self, tx: &mut dyn Tx, now: DateTime<Utc>) -> StoreResult<Fired> {
-        let mut fired = Fired::default();
-        for timer in self.due_timers(tx, now)? {
-            let one = self.fire(tx, timer, now)?;
-            fired.timers += one.timers;
-            fired.robots_due |= one.robots_due;
-        }
-        Ok(fired)
+/// Fires one timer. It checks again that it is due, so two instances that
+/// both saw it fire it once.
+pub(super) fn fire(ctx: &mut Ctx<'_>, timer: Timer) -> StoreResult<()> {
+    match timer {
+        Timer::Turn(id) => expire_turn(ctx, id),
+        Timer::Rematch(id) => seeking::expire_rematch(ctx, id),
     }
 }
 
@@ -93,7 +74,7 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
     let Status::Awaiting(late) = table.state.status() else {
         return Ok(());
     };
-    let max_missed = ctx.platform.config().game.max_missed_turns;
+    let max_missed = ctx.cfg.game.max_missed_turns;
     let mut moved = Moved::Nothing;
     for seat in late {
         let Some(player) = table.seats[seat].player().cloned() else {
@@ -105,7 +86,7 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
             .matches()
             .save_seat(table.record.id, &table.seats[seat])?;
         if missed >= max_missed && !player.away {
-            let player = account::time_out_for_missed_turns(ctx, player, missed)?;
+            let player = away::time_out_for_missed_turns(ctx, player, missed)?;
             table.set_player(&player);
             table.withdraw(ctx, seat, Withdrawal::Absent)?;
             moved = moved.and(Moved::EVERYONE);

@@ -25,6 +25,7 @@ pub mod render;
 pub mod result;
 pub mod robot;
 pub mod round;
+pub mod settings;
 pub mod setup;
 pub mod state;
 pub mod track;
@@ -50,6 +51,7 @@ pub use car::CarId;
 pub use moves::{Move, Step};
 pub use options::Options;
 pub use refusal::Refusal;
+pub use settings::Settings;
 pub use state::State;
 pub use track::{Track, TrackError};
 
@@ -167,6 +169,10 @@ impl Game for AutoRace {
     /// (rule 16); the series points carried on. Draws nothing.
     fn rematch(&self, finished: &State, _options: &Options, _rng: &mut MatchRng) -> State {
         setup::rematch(finished)
+    }
+
+    fn seats(&self, state: &State) -> usize {
+        state.seats()
     }
 
     fn status(&self, state: &State) -> Status {

@@ -19,6 +19,7 @@ pub mod options;
 pub mod render;
 pub mod resolve;
 pub mod robot;
+pub mod settings;
 pub mod setup;
 pub mod state;
 pub mod turn;
@@ -33,6 +34,7 @@ pub use board::{Board, Cell, Dir};
 pub use end::Outcome;
 pub use moves::{Key, Move};
 pub use options::Options;
+pub use settings::Settings;
 pub use state::State;
 pub use validate::Refusal;
 
@@ -123,6 +125,10 @@ impl Game for Football {
     fn rematch(&self, finished: &State, _options: &Options, rng: &mut MatchRng) -> State {
         let sides = finished.sides().map(|side| 1 - side);
         setup::place(sides, finished.ricochet(), finished.max_rounds(), rng)
+    }
+
+    fn seats(&self, state: &State) -> usize {
+        state.sides().len()
     }
 
     fn status(&self, state: &State) -> Status {

@@ -24,6 +24,7 @@ pub mod reader;
 pub mod render;
 pub mod robot;
 pub mod rules;
+pub mod settings;
 pub mod state;
 pub mod turn;
 pub mod why;
@@ -35,6 +36,7 @@ pub use board::{BLUE, RED};
 pub use moves::Move;
 pub use options::{Kind, Options};
 pub use position::Position;
+pub use settings::Settings;
 pub use state::{Mode, State};
 pub use why::Refusal;
 
@@ -122,6 +124,10 @@ impl Game for Intelball {
                 BLUE
             },
         )
+    }
+
+    fn seats(&self, _state: &State) -> usize {
+        2
     }
 
     fn status(&self, state: &State) -> Status {

@@ -116,6 +116,10 @@ impl Game for PaperSoccer {
         State::new(finished.width, finished.length, 1 - finished.top)
     }
 
+    fn seats(&self, _state: &State) -> usize {
+        2
+    }
+
     fn status(&self, state: &State) -> Status {
         match state.end {
             Some(End { winner, .. }) => Status::Finished(

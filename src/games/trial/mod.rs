@@ -301,6 +301,10 @@ impl Game for Trial {
         state
     }
 
+    fn seats(&self, state: &State) -> usize {
+        state.seats()
+    }
+
     fn status(&self, state: &State) -> Status {
         match state.winner {
             None => Status::Awaiting(vec![state.turn]),

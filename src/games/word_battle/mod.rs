@@ -132,6 +132,10 @@ impl Game for WordBattle {
         State::new(finished.variant(), finished.max_len(), red_seat)
     }
 
+    fn seats(&self, _state: &State) -> usize {
+        2
+    }
+
     fn status(&self, state: &State) -> Status {
         match state.standings() {
             Some(standings) => Status::Finished(standings),

@@ -2,26 +2,51 @@
 //! ones when they do not fit one text), and its state at step `n` for games
 //! whose rules define a state string. In a match and after it.
 
-use super::table::{game_of, parse_withdrawal};
-use super::{Ctx, texts};
-use crate::games::Recorded;
-use crate::games::any::StoredEntry;
+use super::words::ParseError;
+use crate::platform::ctx::Ctx;
+use crate::platform::record::stored_entries;
+use crate::platform::table::{Table, game_of};
+use crate::platform::texts;
 use crate::sms::encoding;
-use crate::store::{MatchRecord, MoveKind, MoveRecord, Player, StoreResult};
+use crate::store::{MatchRecord, Player, StoreResult};
 
-/// `H` after a match: of the player's most recent one.
-pub(super) fn of_last_match(
-    ctx: &mut Ctx<'_>,
-    player: &Player,
-    step: Option<usize>,
-) -> StoreResult<()> {
-    match ctx.tx.matches().last_of(player.id)? {
-        Some(record) => reply(ctx, player, &record, step),
-        None => ctx.reply(player, texts::no_history(player.lang)),
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History(pub Option<usize>);
+
+impl History {
+    /// `H`, or `H` and a step number.
+    pub(super) fn parse(rest: &str) -> Result<History, ParseError> {
+        if rest.is_empty() {
+            return Ok(History(None));
+        }
+        rest.parse()
+            .map(|n| History(Some(n)))
+            .map_err(|_| ParseError::BadStep)
+    }
+
+    /// After a match: of the player's most recent one.
+    pub(super) fn idle(
+        ctx: &mut Ctx<'_>,
+        player: Player,
+        History(step): History,
+    ) -> StoreResult<()> {
+        match ctx.tx.matches().last_of(player.id)? {
+            Some(record) => reply(ctx, &player, &record, step),
+            None => ctx.reply(&player, texts::no_history(player.lang)),
+        }
+    }
+
+    pub(super) fn in_match(
+        ctx: &mut Ctx<'_>,
+        player: Player,
+        table: Table<'_>,
+        History(step): History,
+    ) -> StoreResult<()> {
+        reply(ctx, &player, &table.record, step)
     }
 }
 
-pub(super) fn reply(
+fn reply(
     ctx: &mut Ctx<'_>,
     player: &Player,
     record: &MatchRecord,
@@ -53,26 +78,6 @@ pub(super) fn reply(
         },
     };
     ctx.reply(player, text)
-}
-
-/// A match's stored moves as the games read their record.
-pub(crate) fn stored_entries(moves: &[MoveRecord], seats: usize) -> Vec<StoredEntry<'_>> {
-    moves
-        .iter()
-        .map(|m| StoredEntry {
-            seat: m.seat,
-            what: match m.kind {
-                MoveKind::Move => Recorded::Move(m.notation.as_str()),
-                MoveKind::Null => Recorded::Null(m.notation.as_str()),
-                MoveKind::Withdrawal => Recorded::Withdrawal(
-                    parse_withdrawal(&m.notation, seats)
-                        .map(|(why, _)| why)
-                        .unwrap_or(crate::games::Withdrawal::Resigned),
-                ),
-            },
-            state_after: &m.state_after,
-        })
-        .collect()
 }
 
 /// The record, or its last moves behind `...` when all of it would take

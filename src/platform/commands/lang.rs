@@ -1,0 +1,26 @@
+//! `LANG EN|RU`: the language of a number's replies.
+
+use super::words::ParseError;
+use crate::lang::Lang;
+use crate::platform::ctx::Ctx;
+use crate::platform::texts;
+use crate::store::{Player, StoreResult};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetLang(pub Lang);
+
+impl SetLang {
+    pub(super) fn parse(rest: &str) -> Result<SetLang, ParseError> {
+        rest.parse().map(SetLang).map_err(|_| ParseError::BadLang)
+    }
+
+    pub(super) fn run(
+        ctx: &mut Ctx<'_>,
+        mut player: Player,
+        SetLang(lang): SetLang,
+    ) -> StoreResult<()> {
+        player.lang = lang;
+        ctx.tx.players().save(&player, ctx.now)?;
+        ctx.reply(&player, texts::language_set(lang))
+    }
+}

@@ -1,0 +1,31 @@
+//! `P ?`: the games hosted, one line each.
+
+use crate::platform::ctx::Ctx;
+use crate::platform::table::Table;
+use crate::platform::texts;
+use crate::store::{Player, StoreResult};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListGames;
+
+impl ListGames {
+    /// What follows `P`, when it asks for the list.
+    pub(super) fn parse(rest: &str) -> Option<ListGames> {
+        (rest == "?").then_some(ListGames)
+    }
+
+    pub(super) fn idle(ctx: &mut Ctx<'_>, player: Player, _: ListGames) -> StoreResult<()> {
+        let lang = player.lang;
+        let list = ctx.catalog.list(lang);
+        ctx.reply(&player, texts::games_list(lang, &list))
+    }
+
+    pub(super) fn in_match(
+        ctx: &mut Ctx<'_>,
+        player: Player,
+        _: Table<'_>,
+        list: ListGames,
+    ) -> StoreResult<()> {
+        ListGames::idle(ctx, player, list)
+    }
+}

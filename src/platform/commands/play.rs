@@ -1,0 +1,90 @@
+//! `P [game] [options]`: seeks a match of a game (no game: SMS football), or
+//! starts one at once against robots; in a match, the match as it stands.
+//! `P` is also how a player comes back from a timeout.
+
+use super::board;
+use super::words::split_word;
+use crate::games::Reason;
+use crate::platform::catalog::DEFAULT_GAME;
+use crate::platform::ctx::Ctx;
+use crate::platform::seeking;
+use crate::platform::table::Table;
+use crate::platform::texts;
+use crate::store::{Player, StoreResult};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    pub game: Option<String>,
+    /// The game's to read, as typed.
+    pub options: String,
+}
+
+impl Play {
+    pub(super) fn parse(rest: &str) -> Play {
+        let (game, options) = split_word(rest);
+        Play {
+            game: (!game.is_empty()).then(|| game.to_uppercase()),
+            options: options.to_string(),
+        }
+    }
+
+    /// The game and its options, read once; then [`seeking::seek`].
+    pub(super) fn idle(ctx: &mut Ctx<'_>, player: Player, play: Play) -> StoreResult<()> {
+        let player = come_back(ctx, player)?;
+        let lang = player.lang;
+        let code = play.game.unwrap_or_else(|| DEFAULT_GAME.to_string());
+        let catalog = ctx.catalog;
+        let Some(game) = catalog.get(&code) else {
+            let list = catalog.list(lang);
+            return ctx.reply(&player, texts::unknown_game(lang, &code, &list));
+        };
+        let options = match game.options(&play.options) {
+            Ok(options) => options,
+            Err(e) => {
+                let reply =
+                    texts::bad_game_options(lang, &e.0.text(lang), &game.options_help(lang));
+                return ctx.reply(&player, reply);
+            }
+        };
+        seeking::seek(ctx, player, game, options)
+    }
+
+    pub(super) fn in_match(
+        ctx: &mut Ctx<'_>,
+        player: Player,
+        table: Table<'_>,
+        _: Play,
+    ) -> StoreResult<()> {
+        back_at_the_table(ctx, player, table)
+    }
+}
+
+/// `P` or `PA` in a match: the answer is the match as it stands; back from
+/// a timeout, his missed turns count again from zero.
+pub(super) fn back_at_the_table(
+    ctx: &mut Ctx<'_>,
+    player: Player,
+    mut table: Table<'_>,
+) -> StoreResult<()> {
+    let coming_back = player.away;
+    let player = come_back(ctx, player)?;
+    if coming_back {
+        table.set_player(&player);
+        for seat in table.seats_of(player.id) {
+            table.seats[seat].missed = 0;
+            ctx.tx
+                .matches()
+                .save_seat(table.record.id, &table.seats[seat])?;
+        }
+    }
+    board::show(ctx, &player, &table)
+}
+
+/// The player is back from a timeout, if he was on one.
+fn come_back(ctx: &mut Ctx<'_>, mut player: Player) -> StoreResult<Player> {
+    if player.away {
+        player.away = false;
+        ctx.tx.players().save(&player, ctx.now)?;
+    }
+    Ok(player)
+}

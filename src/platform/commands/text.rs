@@ -1,0 +1,63 @@
+//! Text that is no command, or a command word the game keeps as its own
+//! (`Game::yields_word`): in a match, a move for whichever of the player's
+//! seats the game awaits, read by the game's own parser; refused with the
+//! game's reason, or with its move syntax when it is no move at all.
+
+use crate::games::Effect;
+use crate::games::any::{AnyGame, AnyRefusal};
+use crate::lang::Lang;
+use crate::platform::ctx::Ctx;
+use crate::platform::table::{Moved, Table};
+use crate::platform::texts;
+use crate::store::{Player, StoreResult};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Text(pub String);
+
+impl Text {
+    /// A text as the game reads it: trimmed.
+    pub(super) fn of(text: &str) -> Text {
+        Text(text.trim().to_string())
+    }
+
+    pub(super) fn in_match(
+        ctx: &mut Ctx<'_>,
+        player: Player,
+        mut table: Table<'_>,
+        Text(text): Text,
+    ) -> StoreResult<()> {
+        let lang = player.lang;
+        if player.away {
+            return ctx.reply(&player, texts::timeout_taken(lang, ctx.numbers()));
+        }
+        let Some(seat) = table.seat_to_move(player.id) else {
+            return Ok(());
+        };
+        match table.play(ctx, seat, &text)? {
+            Ok(effect) => {
+                if table.seats[seat].missed != 0 {
+                    table.seats[seat].missed = 0;
+                    ctx.tx
+                        .matches()
+                        .save_seat(table.record.id, &table.seats[seat])?;
+                }
+                if effect == Effect::Pending {
+                    ctx.reply(&player, texts::move_accepted(lang, &text))?;
+                }
+                table.settle(ctx, Moved::from_effect(effect, seat))
+            }
+            Err(refusal) => {
+                let reply = refusal_text(table.game, &refusal, lang);
+                ctx.reply(&player, reply)
+            }
+        }
+    }
+}
+
+/// The reply to a text the game could not read or refused.
+fn refusal_text(game: &dyn AnyGame, refusal: &AnyRefusal, lang: Lang) -> String {
+    match refusal {
+        AnyRefusal::Unreadable(_) => texts::bad_move(lang, &game.move_help(lang)),
+        AnyRefusal::Illegal(reason) => reason.text(lang),
+    }
+}

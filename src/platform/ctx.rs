@@ -1,0 +1,132 @@
+//! One unit of work's context (an inbound text, a timer, a robot's move):
+//! the transaction, the time, the number replies go out from, and the texts
+//! it queues.
+
+use chrono::{DateTime, Utc};
+
+use super::answer::{self, Answer, AnswerRule};
+use super::catalog::Catalog;
+use super::texts::Numbers;
+use crate::config::Config;
+use crate::store::{NewText, Player, StoreResult, Tx};
+
+pub(crate) struct Ctx<'a> {
+    pub cfg: &'a Config,
+    pub catalog: &'a Catalog,
+    pub tx: &'a mut dyn Tx,
+    pub now: DateTime<Utc>,
+    /// A direct reply goes out from the number the player texted.
+    pub reply_from: &'a str,
+    /// A robot's turn fell due in this transaction.
+    pub robots_due: bool,
+    /// The sender's texts, held back for the webhook's answer.
+    held: Option<answer::Held>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(
+        cfg: &'a Config,
+        catalog: &'a Catalog,
+        tx: &'a mut dyn Tx,
+        now: DateTime<Utc>,
+        reply_from: &'a str,
+    ) -> Ctx<'a> {
+        Ctx {
+            cfg,
+            catalog,
+            tx,
+            now,
+            reply_from,
+            robots_due: false,
+            held: None,
+        }
+    }
+
+    /// Holds back the texts to `sender` for the webhook's answer under `rule`.
+    pub fn hold_for(&mut self, rule: &AnswerRule, sender: &str) {
+        self.held = Some(answer::Held::new(rule, sender));
+    }
+
+    /// The held texts: the one that rides on the answer, or queued as any other.
+    pub fn release_held(&mut self) -> StoreResult<Option<Answer>> {
+        match self.held.take() {
+            Some(held) => held.settle(self.tx, self.now),
+            None => Ok(None),
+        }
+    }
+
+    /// The service's two numbers, as texts name them.
+    pub fn numbers(&self) -> Numbers<'a> {
+        Numbers {
+            play: &self.cfg.numbers.play,
+            game: &self.cfg.numbers.game,
+        }
+    }
+
+    /// Answers the sender directly (unless he opted out).
+    pub fn reply(&mut self, to: &Player, body: String) -> StoreResult<()> {
+        if to.opted_out {
+            return Ok(());
+        }
+        let from = self.reply_from;
+        self.queue(from, &to.phone, body)
+    }
+
+    /// Answers a phone we may hold no row for (a stranger).
+    pub fn reply_to_phone(&mut self, phone: &str, body: String) -> StoreResult<()> {
+        let from = self.reply_from;
+        self.queue(from, phone, body)
+    }
+
+    /// Sends a match text from the game number, unless the player opted out or is away.
+    pub fn notify(&mut self, to: &Player, body: String) -> StoreResult<()> {
+        if to.opted_out || to.away {
+            return Ok(());
+        }
+        let from = self.cfg.numbers.game.as_str();
+        self.queue(from, &to.phone, body)
+    }
+
+    fn queue(&mut self, from: &str, to: &str, body: String) -> StoreResult<()> {
+        let sms = &self.cfg.sms;
+        let mut text = compose_text(from, to, body, sms.gsm_substitutions);
+        if text.parts > sms.max_parts {
+            // Every text is held to its size where it is made; this is the
+            // last line against one that was not, and says so.
+            tracing::warn!(
+                parts = text.parts,
+                max_parts = sms.max_parts,
+                "a text over sms.max_parts cut to it"
+            );
+            let cut = crate::sms::encoding::cut_to_parts(&text.body, sms.max_parts).into_owned();
+            text = compose_text(from, to, cut, false);
+        }
+        let text = match &mut self.held {
+            Some(held) => match held.hold(text) {
+                Some(text) => text,
+                None => return Ok(()),
+            },
+            None => text,
+        };
+        self.tx.outbox().enqueue(&text, self.now)?;
+        Ok(())
+    }
+}
+
+/// Works out a text's encoding and parts once, when it is queued.
+pub fn compose_text(from: &str, to: &str, body: String, gsm_substitutions: bool) -> NewText {
+    use crate::sms::encoding;
+    let body = if gsm_substitutions {
+        encoding::gsm_friendly(&body).into_owned()
+    } else {
+        body
+    };
+    let analysis = encoding::analyse(&body);
+    NewText {
+        from: from.to_string(),
+        to: to.to_string(),
+        body,
+        encoding: analysis.encoding.as_str(),
+        parts: analysis.parts,
+    }
+}

@@ -1,0 +1,65 @@
+//! A robot's move enters by the player's path, in a transaction of its own:
+//! played for its seat, recorded like any move (so a replay needs no
+//! search), and settled. A move for a turn that has moved on is dropped, so
+//! a robot never plays twice in one turn.
+
+use super::ctx::Ctx;
+use super::robots::{Applied, Searched, queue_turns};
+use super::table::{Moved, Table};
+use crate::games::{Effect, Status, Withdrawal};
+use crate::store::{Holder, RobotTurn, StoreResult};
+
+/// A stale turn (the match moved on, or the seat is not awaited) is dropped.
+/// A match the search could not load is loaded here too, which ends it as
+/// void like any poison match: retried, the turn would fail for ever.
+pub(super) fn apply(
+    ctx: &mut Ctx<'_>,
+    turn: &RobotTurn,
+    searched: &Searched,
+) -> StoreResult<Applied> {
+    ctx.tx.robots().done(turn)?;
+    let Some(record) = ctx.tx.matches().by_id(turn.match_id)? else {
+        return Ok(Applied::Dropped);
+    };
+    if record.finished || record.turn != turn.turn {
+        return Ok(Applied::Dropped);
+    }
+    let Some(mut table) = Table::load(ctx, record)? else {
+        return Ok(Applied::Dropped);
+    };
+    let awaited = matches!(table.state.status(), Status::Awaiting(ref s) if s.contains(&turn.seat));
+    if !awaited || !matches!(table.seats[turn.seat].holder, Holder::Robot(_)) {
+        return Ok(Applied::Dropped);
+    }
+    let notation = match searched {
+        Searched::Move(notation) => notation.as_str(),
+        Searched::Unloadable => {
+            // It loads now: mended since the claim. The turn is searched again.
+            queue_turns(ctx, &table.record, &table.seats, &[turn.seat])?;
+            return Ok(Applied::Dropped);
+        }
+    };
+    let effect = match table.play(ctx, turn.seat, notation)? {
+        Ok(effect) => effect,
+        Err(refusal) => {
+            // A robot's own move refused is a bug in its game; the seat
+            // plays its null move (or withdraws) rather than stall the match.
+            tracing::error!(
+                match_id = turn.match_id,
+                seat = turn.seat,
+                notation,
+                ?refusal,
+                "a robot's move was refused"
+            );
+            match table.play_null(ctx, turn.seat)? {
+                Some(effect) => effect,
+                None => {
+                    table.withdraw(ctx, turn.seat, Withdrawal::Resigned)?;
+                    Effect::Resolved
+                }
+            }
+        }
+    };
+    table.settle(ctx, Moved::from_effect(effect, turn.seat))?;
+    Ok(Applied::Played)
+}
