@@ -26,6 +26,22 @@ const ALPHANUMERIC_MAX: usize = 11;
 /// refused before it is looked at.
 const RAW_MAX: usize = 32;
 
+/// Where the training hall's virtual phones live: `+999` is the country code
+/// ITU-T holds in reserve, which no real phone has, and the `0` after it
+/// leaves the rest of the reserve alone. A provider's text from such a
+/// number is refused: a virtual phone is the hall's alone.
+pub const VIRTUAL_PREFIX: &str = "+9990";
+
+/// Digits after [`VIRTUAL_PREFIX`] in a virtual number (`+99901234567`).
+pub const VIRTUAL_DIGITS: usize = 7;
+
+/// Is this canonical number one of the training hall's virtual phones?
+pub fn is_virtual(number: &str) -> bool {
+    number.len() == VIRTUAL_PREFIX.len() + VIRTUAL_DIGITS
+        && number.starts_with(VIRTUAL_PREFIX)
+        && number[VIRTUAL_PREFIX.len()..].bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Why a text in an address field is no phone number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NumberError {
@@ -274,6 +290,19 @@ mod tests {
         ] {
             assert_eq!(plan.canonical(raw), Err(why), "{raw:?}");
         }
+    }
+
+    #[test]
+    fn virtual_numbers_are_the_reserved_range_and_only_it() {
+        assert!(is_virtual("+99901234567"));
+        for real in ["+79001234567", "+9990123456", "+999012345678", "+99911234567", "+9990123456x"] {
+            assert!(!is_virtual(real), "{real}");
+        }
+        assert_eq!(
+            russia().canonical("+999 0123 4567").as_deref(),
+            Ok("+99901234567"),
+            "a spelling of a virtual number is that number"
+        );
     }
 
     #[test]

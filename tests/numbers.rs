@@ -40,6 +40,8 @@ async fn what_is_no_phone_number_is_refused_and_changes_nothing() {
         ("+7900123\u{202e}4567", "control or invisible character"),
         ("\u{200f}+79001234567", "control or invisible character"),
         ("+79001234567;DROP", "no alphanumeric sender"),
+        ("09B7 3", "a name (an alphanumeric sender)"),
+        ("MY BANK", "a name (an alphanumeric sender)"),
         ("+0079001234", "no international number"),
     ] {
         let reply = app.post_sms("x", from, GAME, "R eve").await;

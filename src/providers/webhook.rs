@@ -51,7 +51,8 @@ pub(crate) fn check_secret(configured: &str, presented: Option<&str>) -> Result<
 /// The sender's number and ours as a provider gave them, each in its
 /// canonical form ([`crate::phone`]): a text to a number this gateway does
 /// not serve, or from one of its own, is refused, so that no reply ever goes
-/// out from a number the request chose.
+/// out from a number the request chose; so is one from a name, which no
+/// reply reaches and no player plays from.
 pub(crate) fn addresses(cfg: &Config, from: &str, to: &str) -> Result<(String, String), AppError> {
     let numbers = &cfg.numbers;
     let from = numbers
@@ -63,6 +64,16 @@ pub(crate) fn addresses(cfg: &Config, from: &str, to: &str) -> Result<(String, S
     if !numbers.serves(&to) {
         return Err(AppError::bad_request(
             "the number texted is none of this gateway's numbers",
+        ));
+    }
+    if from.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return Err(AppError::bad_request(
+            "the sender's number is a name (an alphanumeric sender), which no reply can reach",
+        ));
+    }
+    if crate::phone::is_virtual(&from) {
+        return Err(AppError::bad_request(
+            "the sender's number is a training hall phone, which only the hall may use",
         ));
     }
     if numbers.serves(&from) {
