@@ -119,6 +119,13 @@ pub trait AnyGame: Send + Sync {
     fn code(&self) -> &'static str;
     fn name(&self, lang: Lang) -> &'static str;
     fn options_help(&self, lang: Lang) -> String;
+    /// The player's guide, Markdown.
+    fn guide(&self) -> &'static str;
+    /// What follows `P <code>` for a practice match against robots of
+    /// `level`, in the options' canonical form.
+    fn practice(&self, level: Level) -> String;
+    /// The levels its robots play at.
+    fn robot_levels(&self) -> std::ops::RangeInclusive<Level>;
     /// Reads what follows `P <code>`, or a match's stored options.
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError>;
     /// A stored match, parsed.
@@ -228,6 +235,18 @@ impl<G: Game> AnyGame for Entry<G> {
 
     fn options_help(&self, lang: Lang) -> String {
         self.0.options_help(lang)
+    }
+
+    fn guide(&self) -> &'static str {
+        G::GUIDE
+    }
+
+    fn practice(&self, level: Level) -> String {
+        self.0.practice(level).to_string()
+    }
+
+    fn robot_levels(&self) -> std::ops::RangeInclusive<Level> {
+        self.0.robot_levels()
     }
 
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError> {

@@ -328,6 +328,20 @@ pub trait Game: Send + Sync + 'static {
     /// The code players use in `P <code>` (`FB`, `IB`, ...).
     const CODE: &'static str;
 
+    /// The player's guide (`docs/games/<game>.md`), compiled in: what the
+    /// training hall shows beside its button.
+    const GUIDE: &'static str;
+
+    /// The options of a practice match: the asking phone against robots of
+    /// `level` (one of [`Game::robot_levels`]), as the training hall's
+    /// button starts it and the tests that play every game do.
+    fn practice(&self, level: Level) -> Self::Options;
+
+    /// The levels its robots play at.
+    fn robot_levels(&self) -> RangeInclusive<Level> {
+        LEVELS
+    }
+
     /// The game's name for `P ?`.
     fn name(&self, lang: Lang) -> &'static str;
 

@@ -69,6 +69,11 @@ impl Catalog {
             .map(|g| g.as_ref())
     }
 
+    /// Every game hosted, in the order `P ?` lists them.
+    pub fn games(&self) -> impl Iterator<Item = &dyn AnyGame> {
+        self.games.iter().map(|g| g.as_ref())
+    }
+
     /// `(code, name)` of every game, for `P ?`.
     pub fn list(&self, lang: Lang) -> Vec<(&'static str, &'static str)> {
         self.games
@@ -108,6 +113,35 @@ mod tests {
 
     use super::*;
     use crate::games::MatchRng;
+
+    /// Every game offers a practice match at each of its robot levels: its
+    /// options read back as themselves and seat one phone against robots.
+    #[test]
+    fn every_game_offers_a_practice_match_at_each_robot_level() {
+        let catalog = Catalog::new(&Config::default()).with_trial();
+        for game in catalog.games() {
+            assert!(!game.robot_levels().is_empty(), "{}", game.code());
+            assert!(
+                game.guide().starts_with("# "),
+                "{} has a guide",
+                game.code()
+            );
+            for level in game.robot_levels() {
+                let text = game.practice(level);
+                let options = game
+                    .options(&text)
+                    .unwrap_or_else(|e| panic!("P {} {text}: {e}", game.code()));
+                assert_eq!(options.canonical, text, "P {} {text}", game.code());
+                assert_eq!(
+                    options.lineup.phones_needed(),
+                    1,
+                    "P {} {text}",
+                    game.code()
+                );
+                assert!(options.lineup.seats() > 1, "P {} {text}", game.code());
+            }
+        }
+    }
 
     /// Options are read once; what the platform asks of them later (a new
     /// match, the robots' lobby, more phones) agrees with their lineup.

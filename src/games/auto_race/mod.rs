@@ -127,9 +127,19 @@ impl Game for AutoRace {
     type Options = Options;
 
     const CODE: &'static str = "AR";
+    const GUIDE: &'static str = include_str!("../../../docs/games/auto_race.md");
 
     fn name(&self, lang: Lang) -> &'static str {
         lang.pick("Avtogonki", "Auto race")
+    }
+
+    fn practice(&self, level: Level) -> Options {
+        // One car against one robot's: the shortest race that is a race.
+        Options {
+            players: 2,
+            robots: Some(level),
+            ..Options::default()
+        }
     }
 
     fn options_help(&self, lang: Lang) -> String {

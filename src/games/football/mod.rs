@@ -102,9 +102,18 @@ impl Game for Football {
     type Options = Options;
 
     const CODE: &'static str = "FB";
+    const GUIDE: &'static str = include_str!("../../../docs/games/football.md");
 
     fn name(&self, lang: Lang) -> &'static str {
         lang.pick("SMS-futbol", "SMS football")
+    }
+
+    fn practice(&self, _level: Level) -> Options {
+        Options::Robots
+    }
+
+    fn robot_levels(&self) -> std::ops::RangeInclusive<Level> {
+        options::ROBOT_LEVEL..=options::ROBOT_LEVEL
     }
 
     fn options_help(&self, lang: Lang) -> String {

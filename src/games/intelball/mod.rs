@@ -83,9 +83,17 @@ impl Game for Intelball {
     type Options = Options;
 
     const CODE: &'static str = "IB";
+    const GUIDE: &'static str = include_str!("../../../docs/games/intelball.md");
 
     fn name(&self, lang: Lang) -> &'static str {
         lang.pick("Intelbol", "Intelball")
+    }
+
+    fn practice(&self, level: Level) -> Options {
+        Options {
+            kind: options::Kind::Bot(level),
+            start: None,
+        }
     }
 
     fn options_help(&self, lang: Lang) -> String {

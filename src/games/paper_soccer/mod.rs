@@ -90,9 +90,17 @@ impl Game for PaperSoccer {
     type Options = Options;
 
     const CODE: &'static str = "PS";
+    const GUIDE: &'static str = include_str!("../../../docs/games/paper_soccer.md");
 
     fn name(&self, lang: Lang) -> &'static str {
         lang.pick("Futbol na bumage", "Paper soccer")
+    }
+
+    fn practice(&self, level: Level) -> Options {
+        Options {
+            robot: Some(level),
+            ..Options::default()
+        }
     }
 
     fn options_help(&self, lang: Lang) -> String {

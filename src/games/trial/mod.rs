@@ -269,9 +269,18 @@ impl Game for Trial {
     type Options = Options;
 
     const CODE: &'static str = "TR";
+    const GUIDE: &'static str =
+        "# The trial game\n\nThe platform's tests play it; players are never offered it.\n";
 
     fn name(&self, lang: Lang) -> &'static str {
         lang.pick("Schet do 21", "Count to 21")
+    }
+
+    fn practice(&self, level: Level) -> Options {
+        Options {
+            robots: Some(level),
+            ..Options::default()
+        }
     }
 
     fn options_help(&self, lang: Lang) -> String {

@@ -99,9 +99,17 @@ impl Game for WordBattle {
     type Options = Options;
 
     const CODE: &'static str = "WB";
+    const GUIDE: &'static str = include_str!("../../../docs/games/word_battle.md");
 
     fn name(&self, lang: Lang) -> &'static str {
         lang.pick("Slovesnyi boi", "Word battle")
+    }
+
+    fn practice(&self, level: Level) -> Options {
+        Options {
+            robot: Some(level),
+            ..Options::default()
+        }
     }
 
     fn options_help(&self, lang: Lang) -> String {
