@@ -888,3 +888,25 @@ async fn robot_seats_and_their_turns_are_kept_and_claimed_once() {
         .unwrap();
     assert!(store.read(|r| r.robot_turns()).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn a_hall_phone_is_opened_once_and_read_by_its_number() {
+    let (_dir, store, _url) = open().await;
+    let now = Utc::now();
+    let (first, again) = store
+        .run(move |tx| {
+            let first = tx.hall().open_phone("+99900000001", "hash-a", now)?;
+            let again = tx.hall().open_phone("+99900000001", "hash-b", now)?;
+            Ok((first, again))
+        })
+        .await
+        .unwrap();
+    assert!(first, "a new number opens");
+    assert!(!again, "a number already held does not open twice");
+    let (held, unknown) = store
+        .read(|r| Ok((r.hall_phone("+99900000001")?, r.hall_phone("+99900000002")?)))
+        .await
+        .unwrap();
+    assert_eq!(held.as_deref(), Some("hash-a"), "the first holder keeps it");
+    assert_eq!(unknown, None);
+}

@@ -27,7 +27,7 @@ pub use records::{
     TextStatus,
 };
 pub use sqlite::SqliteStore;
-pub use tx::{Fragments, Inbound, Lobby, Matches, Outbox, Players, Read, Robots, Timers, Tx};
+pub use tx::{Fragments, Hall, Inbound, Lobby, Matches, Outbox, Players, Read, Robots, Timers, Tx};
 
 /// Why the store could not do what was asked. Internals are logged, never shown to callers.
 #[derive(Debug, thiserror::Error)]
@@ -229,6 +229,7 @@ pub const TABLES: &[&str] = &[
     "robot_turns",
     "inbound_fragments",
     "inbound_parts",
+    "hall_phones",
 ];
 
 /// The status a text moves to when a delivery report says `reported`: reports

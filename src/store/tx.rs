@@ -27,6 +27,19 @@ pub trait Tx {
     fn outbox(&mut self) -> &mut dyn Outbox;
     fn fragments(&mut self) -> &mut dyn Fragments;
     fn inbound(&mut self) -> &mut dyn Inbound;
+    fn hall(&mut self) -> &mut dyn Hall;
+}
+
+/// The training hall's virtual phones, each with the hash of its token.
+pub trait Hall {
+    /// Opens `number` with its token's hash; `false` when the number is
+    /// already someone's (the hall then draws another).
+    fn open_phone(
+        &mut self,
+        number: &str,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool>;
 }
 
 /// The inbound texts, kept for ever by their provider ids (a provider may
@@ -238,4 +251,6 @@ pub trait Read {
     fn robot_turns(&mut self) -> StoreResult<Vec<RobotTurn>>;
     /// Matches ended as void because their stored state would not load.
     fn void_matches(&mut self) -> StoreResult<i64>;
+    /// The token hash of a training hall phone, if the hall opened it.
+    fn hall_phone(&mut self, number: &str) -> StoreResult<Option<String>>;
 }

@@ -56,6 +56,7 @@ use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
 mod fragments;
+mod hall;
 mod inbound;
 mod outbox;
 mod parts;

@@ -113,4 +113,13 @@ impl Read for PgRead<'_> {
         )?;
         Ok(row.try_get(0)?)
     }
+
+    fn hall_phone(&mut self, number: &str) -> StoreResult<Option<String>> {
+        let row = self.driver.block_on(
+            sqlx::query("SELECT token_hash FROM hall_phones WHERE number = $1")
+                .bind(number)
+                .fetch_optional(&mut *self.conn),
+        )?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
 }

@@ -211,6 +211,9 @@ impl Tx for PgTx<'_> {
     fn inbound(&mut self) -> &mut dyn crate::store::tx::Inbound {
         self
     }
+    fn hall(&mut self) -> &mut dyn crate::store::tx::Hall {
+        self
+    }
 }
 
 /// Records an inbound message and locks its sender's row: the sender's

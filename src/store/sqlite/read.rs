@@ -51,4 +51,8 @@ impl Read for SqliteRead<'_> {
             .prepare_cached("SELECT COUNT(*) FROM matches WHERE void_reason IS NOT NULL")?
             .query_row([], |r| r.get(0))?)
     }
+
+    fn hall_phone(&mut self, number: &str) -> StoreResult<Option<String>> {
+        super::hall::hall_phone(self.conn, number)
+    }
 }

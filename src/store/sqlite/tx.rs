@@ -101,6 +101,9 @@ impl Tx for SqliteTx<'_> {
     fn inbound(&mut self) -> &mut dyn crate::store::tx::Inbound {
         self
     }
+    fn hall(&mut self) -> &mut dyn crate::store::tx::Hall {
+        self
+    }
 }
 
 impl Players for SqliteTx<'_> {
