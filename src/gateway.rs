@@ -1,7 +1,7 @@
 //! The one wiring of the application: the store, the platform with its
 //! catalogue, the robot pool, the dispatcher and the scheduler, built the
-//! same way for every caller (`serve`, `sim`, the tests, and later a web
-//! training hall).
+//! same way for every caller (`serve`, `sim`, the tests), with the training
+//! hall beside the configured provider when it is served.
 
 use std::sync::Arc;
 
@@ -14,6 +14,7 @@ use crate::http::{AppState, app};
 use crate::platform::Platform;
 use crate::platform::catalog::Catalog;
 use crate::providers::Provider;
+use crate::providers::hall::Hall;
 use crate::robots::RobotPool;
 use crate::sms::dispatcher::Dispatcher;
 use crate::store::{Store, StoreResult};
@@ -63,8 +64,10 @@ impl Gateway {
             clock.clone(),
             cfg.robots.clone(),
         );
+        let hall = Hall::for_config(&cfg).map(Arc::new);
+        let provider = provider.beside(hall.clone());
         let dispatcher = Dispatcher::new(store.clone(), provider, cfg.sms.clone(), clock.clone());
-        let state = AppState::new(cfg, store, clock, platform, robots.clone());
+        let state = AppState::new(cfg, store, clock, platform, robots.clone(), hall);
         Gateway {
             state,
             robots,

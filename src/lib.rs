@@ -22,3 +22,4 @@ pub mod settings;
 pub mod sim;
 pub mod sms;
 pub mod store;
+pub mod web;

@@ -39,7 +39,9 @@ pub const VIRTUAL_DIGITS: usize = 7;
 pub fn is_virtual(number: &str) -> bool {
     number.len() == VIRTUAL_PREFIX.len() + VIRTUAL_DIGITS
         && number.starts_with(VIRTUAL_PREFIX)
-        && number[VIRTUAL_PREFIX.len()..].bytes().all(|b| b.is_ascii_digit())
+        && number[VIRTUAL_PREFIX.len()..]
+            .bytes()
+            .all(|b| b.is_ascii_digit())
 }
 
 /// Why a text in an address field is no phone number.
@@ -295,7 +297,13 @@ mod tests {
     #[test]
     fn virtual_numbers_are_the_reserved_range_and_only_it() {
         assert!(is_virtual("+99901234567"));
-        for real in ["+79001234567", "+9990123456", "+999012345678", "+99911234567", "+9990123456x"] {
+        for real in [
+            "+79001234567",
+            "+9990123456",
+            "+999012345678",
+            "+99911234567",
+            "+9990123456x",
+        ] {
             assert!(!is_virtual(real), "{real}");
         }
         assert_eq!(

@@ -276,6 +276,9 @@ pub fn refusal(e: &AppError) {
         AppError::Unauthorized => AppError::Unauthorized,
         AppError::BadSignature => AppError::BadSignature,
         AppError::Stale => AppError::Stale,
+        AppError::NotFound => AppError::NotFound,
+        AppError::TooManyRequests => AppError::TooManyRequests,
+        AppError::Forbidden => AppError::Forbidden,
         AppError::Store(_) => panic!("a webhook's parser touched the store: {e}"),
     };
     let status = copy.into_response().status();

@@ -44,6 +44,7 @@ pub struct Config {
     pub robots: RobotsConfig,
     pub limits: LimitsConfig,
     pub log: LogConfig,
+    pub hall: crate::providers::hall::HallConfig,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -233,6 +234,11 @@ pub enum ProviderKind {
     Twilio,
     Vonage,
     Generic,
+    /// The training hall: not a sender of its own (it reaches only its
+    /// virtual phones, beside whichever provider sends to real ones), so
+    /// `sms.provider` cannot name it.
+    #[serde(skip)]
+    Hall,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

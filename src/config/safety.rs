@@ -78,6 +78,13 @@ impl Config {
                 self.http.listen
             ));
         }
+        if public && self.hall.served(false) {
+            warnings.push(format!(
+                "hall.enabled is true on {}: anyone who reaches it can open virtual phones \
+                 and play (within hall.phones_per_hour and hall.texts_per_minute)",
+                self.http.listen
+            ));
+        }
         let limits = &self.limits;
         for (key, off) in [
             ("limits.phone_per_minute", limits.phone_per_minute == 0),
@@ -100,6 +107,21 @@ mod tests {
         let mut cfg = Config::default();
         cfg.http.listen = "0.0.0.0:8080".parse().unwrap();
         cfg
+    }
+
+    #[test]
+    fn the_hall_on_a_public_listener_is_named_in_a_warning() {
+        let mut cfg = public();
+        let hall = |cfg: &Config| cfg.warnings().iter().any(|w| w.contains("hall.enabled"));
+        assert!(
+            !hall(&cfg),
+            "auto: not served off loopback, so nothing to warn of"
+        );
+        cfg.hall.enabled = crate::providers::hall::Switch::On;
+        assert!(hall(&cfg));
+        let mut local = Config::default();
+        local.hall.enabled = crate::providers::hall::Switch::On;
+        assert!(!hall(&local));
     }
 
     #[test]

@@ -21,6 +21,15 @@ pub enum AppError {
     /// A signed request older than its window: a replay, or a clock far off.
     #[error("forbidden: signed too long ago")]
     Stale,
+    /// No such page or resource (the training hall when it is off).
+    #[error("not found")]
+    NotFound,
+    /// The caller's address is over one of its limits.
+    #[error("too many requests")]
+    TooManyRequests,
+    /// The caller may not have this (a virtual phone that is not his).
+    #[error("forbidden")]
+    Forbidden,
     /// The store failed; the provider should retry later.
     #[error("store: {0}")]
     Store(#[from] StoreError),
@@ -42,6 +51,12 @@ impl IntoResponse for AppError {
                 StatusCode::FORBIDDEN,
                 "signed too long ago (or the clocks disagree)".into(),
             ),
+            AppError::NotFound => (StatusCode::NOT_FOUND, "not found".into()),
+            AppError::TooManyRequests => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many requests, slow down".into(),
+            ),
+            AppError::Forbidden => (StatusCode::FORBIDDEN, "not yours".into()),
             AppError::Store(StoreError::Busy) => {
                 // Back-pressure, not a fault: the writer's queue is full.
                 tracing::warn!("the writer's queue is full; asking the caller to retry");

@@ -15,6 +15,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::inbound::{InboundMessage, Part};
 use crate::platform::{Answer, AnswerRule, Handled, Platform};
+use crate::providers::hall::Hall;
 use crate::robots::RobotPool;
 use crate::store::{Fragment, PartArrival, Store};
 
@@ -40,6 +41,7 @@ struct Inner {
     clock: Arc<dyn Clock>,
     robots: RobotPool,
     flood: Flood,
+    hall: Option<Arc<Hall>>,
 }
 
 /// What became of an inbound text.
@@ -64,6 +66,7 @@ impl AppState {
         clock: Arc<dyn Clock>,
         platform: Platform,
         robots: RobotPool,
+        hall: Option<Arc<Hall>>,
     ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
@@ -72,6 +75,7 @@ impl AppState {
                 clock,
                 robots,
                 flood: Flood::new(&cfg.limits),
+                hall,
                 cfg,
             }),
         }
@@ -95,6 +99,11 @@ impl AppState {
 
     pub fn platform(&self) -> &Platform {
         &self.inner.platform
+    }
+
+    /// The training hall, when it is served.
+    pub fn hall(&self) -> Option<&Hall> {
+        self.inner.hall.as_deref()
     }
 
     /// The flood limits and what they held back.
@@ -289,6 +298,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/ping", get(|| async { "pong" }))
+        .route("/assets/page.css", get(crate::web::page_css))
         .merge(crate::providers::webhook::routes(&state, state.config()))
         .merge(admin::routes(state.clone()))
         .layer(DefaultBodyLimit::disable())

@@ -12,6 +12,7 @@ use crate::http::AppState;
 pub mod capture;
 pub mod console;
 pub mod generic;
+pub mod hall;
 pub mod kannel;
 pub mod outbound;
 pub mod twilio;
@@ -44,6 +45,7 @@ pub const PROVIDERS: &[Registration] = &[
     kannel::PROVIDER,
     twilio::PROVIDER,
     vonage::PROVIDER,
+    hall::PROVIDER,
 ];
 
 /// The registration of a kind; every kind has one (a unit test checks).
@@ -66,6 +68,7 @@ mod tests {
             ProviderKind::Twilio,
             ProviderKind::Vonage,
             ProviderKind::Generic,
+            ProviderKind::Hall,
         ] {
             assert_eq!(
                 PROVIDERS.iter().filter(|p| p.kind == kind).count(),
@@ -73,6 +76,6 @@ mod tests {
                 "{kind:?}"
             );
         }
-        assert_eq!(PROVIDERS.len(), 5);
+        assert_eq!(PROVIDERS.len(), 6);
     }
 }

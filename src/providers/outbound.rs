@@ -2,9 +2,12 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
 
+use super::hall::Hall;
 use crate::config::{Config, Scrubber};
+use crate::phone::is_virtual;
 use crate::store::OutboxText;
 
 /// What the provider said when it accepted a text.
@@ -46,10 +49,12 @@ pub trait Outbound: Send + Sync {
 pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<Accepted, SendError>> + Send + 'a>>;
 
 /// The configured provider's sender, and the scrubber of every configured
-/// secret that each of its failures passes through.
+/// secret that each of its failures passes through; beside it, the training
+/// hall, which alone reaches virtual phones.
 pub struct Provider {
     sender: Box<dyn Outbound>,
     scrubber: Scrubber,
+    hall: Option<Arc<Hall>>,
 }
 
 impl Provider {
@@ -58,6 +63,7 @@ impl Provider {
         Provider {
             sender: Box::new(capture),
             scrubber: Scrubber::default(),
+            hall: None,
         }
     }
 
@@ -76,14 +82,33 @@ impl Provider {
         Ok(Provider {
             sender: (registration.sender)(cfg, http)?,
             scrubber: cfg.scrubber(),
+            hall: None,
         })
+    }
+
+    /// This provider with the training hall beside it, when the hall is served.
+    pub fn beside(mut self, hall: Option<Arc<Hall>>) -> Provider {
+        self.hall = hall;
+        self
     }
 
     /// Sends one text. A failure's reason is scrubbed of every configured
     /// secret and then cut to [`REASON_CHARS`], here, once for every sender:
     /// whatever a provider answers (an error page may echo the whole
     /// request) reaches the log and the outbox only through this.
+    ///
+    /// The route is decided here, from the number, and nowhere else: a
+    /// virtual phone's text goes to the hall and never to the provider (nor
+    /// anywhere, when no hall is served), a real phone's never to the hall.
     pub async fn send(&self, text: &OutboxText) -> Result<Accepted, SendError> {
+        if is_virtual(&text.to) {
+            return match &self.hall {
+                Some(hall) => hall.deliver(text),
+                None => Err(SendError::Final {
+                    reason: "a training hall phone, and no training hall is served here".into(),
+                }),
+            };
+        }
         let result = self.sender.send(text).await;
         result.map_err(|e| e.scrubbed(&self.scrubber))
     }

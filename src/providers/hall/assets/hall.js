@@ -1,0 +1,267 @@
+// The training hall's page: virtual phones kept in this browser, their threads
+// drawn as a handset shows them, texts sent through the gateway's own path
+// and replies pushed back by Server-Sent Events (no polling).
+"use strict";
+
+(function () {
+  const config = JSON.parse(document.getElementById("hall-config").textContent);
+  const KEY = "smsarena.hall.v1";
+  const state = load();
+  const streams = new Map();
+  const $ = (id) => document.getElementById(id);
+
+  function load() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(KEY));
+      if (saved && Array.isArray(saved.phones)) return saved;
+    } catch (_) { /* a broken entry: start afresh */ }
+    return { phones: [], current: null };
+  }
+
+  function save() {
+    localStorage.setItem(KEY, JSON.stringify(state));
+  }
+
+  function phone(number) {
+    return state.phones.find((p) => p.number === number);
+  }
+
+  function current() {
+    return phone(state.current);
+  }
+
+  function spaced(number) {
+    // +99901234567 as +999 0123 4567, as a handset would group it.
+    return number.replace(/^(\+\d{3})(\d{4})(\d+)$/, "$1 $2 $3");
+  }
+
+  function encodingName(encoding) {
+    return encoding === "ucs2" ? "UCS-2" : "GSM-7";
+  }
+
+  function parts(n) {
+    return n === 1 ? "1 SMS" : n + " SMS";
+  }
+
+  function time(ms) {
+    const d = new Date(ms);
+    return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  // --- drawing -----------------------------------------------------------
+
+  function drawTabs() {
+    const nav = $("phone-tabs");
+    nav.replaceChildren();
+    for (const p of state.phones) {
+      const tab = document.createElement("button");
+      tab.type = "button";
+      tab.className = "tab";
+      tab.dataset.number = p.number;
+      tab.textContent = p.nick ? p.nick : spaced(p.number);
+      tab.title = p.number;
+      tab.setAttribute("aria-current", String(p.number === state.current));
+      if (p.unread) {
+        const badge = document.createElement("span");
+        badge.className = "unread";
+        badge.textContent = String(p.unread);
+        tab.appendChild(badge);
+      }
+      tab.addEventListener("click", () => select(p.number));
+      nav.appendChild(tab);
+    }
+    const add = document.createElement("button");
+    add.type = "button";
+    add.id = "new-phone";
+    add.textContent = state.phones.length ? "+ phone" : "Get a virtual phone";
+    add.className = state.phones.length ? "" : "primary";
+    add.addEventListener("click", newPhone);
+    nav.appendChild(add);
+  }
+
+  function drawThread() {
+    const p = current();
+    const list = $("thread");
+    list.replaceChildren();
+    $("number").replaceChildren();
+    $("compose-text").disabled = !p;
+    $("send").disabled = !p;
+    if (!p) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = "Get a virtual phone to start. It stays in this browser.";
+      list.appendChild(empty);
+      return;
+    }
+    const number = $("number");
+    number.append(spaced(p.number));
+    const mark = document.createElement("span");
+    mark.className = "virtual";
+    mark.textContent = "virtual";
+    number.appendChild(mark);
+    if (!p.thread.length) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = "Text R and a nick to " + config.game + " to register, or press a game's button.";
+      list.appendChild(empty);
+    }
+    for (const t of p.thread) {
+      const item = document.createElement("li");
+      item.className = t.dir;
+      item.dataset.id = t.id;
+      const body = document.createElement("pre");
+      body.textContent = t.body;
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      const who = t.dir === "in" ? "from " + t.from : "to " + t.to;
+      const bits = [who, parts(t.parts), encodingName(t.encoding), time(t.at)];
+      if (t.note) bits.push(t.note);
+      meta.textContent = bits.join(" · ");
+      item.append(body, meta);
+      list.appendChild(item);
+    }
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function draw() {
+    drawTabs();
+    drawThread();
+  }
+
+  function select(number) {
+    state.current = number;
+    const p = current();
+    if (p) p.unread = 0;
+    save();
+    draw();
+  }
+
+  // --- the server --------------------------------------------------------
+
+  async function newPhone() {
+    const button = $("new-phone");
+    button.disabled = true;
+    try {
+      const response = await fetch("hall/phones", { method: "POST" });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.error || response.statusText);
+      state.phones.push({ number: answer.number, token: answer.token, thread: [], lastId: 0, unread: 0 });
+      state.current = answer.number;
+      save();
+      listen(phone(answer.number));
+      draw();
+    } catch (e) {
+      alert("No phone: " + e.message);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function newId() {
+    const bytes = new Uint8Array(9);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  async function send(to, text) {
+    const p = current();
+    if (!p || !text.trim()) return;
+    const entry = { dir: "out", id: newId(), to, body: text, parts: 1, encoding: "gsm7", at: Date.now(), note: "sending" };
+    p.thread.push(entry);
+    save();
+    drawThread();
+    try {
+      const response = await fetch("hall/phones/" + encodeURIComponent(p.number) + "/texts", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: p.token, id: entry.id, to, text }),
+      });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.error || response.statusText);
+      entry.parts = answer.parts;
+      entry.encoding = answer.encoding;
+      entry.note = answer.status === "rate_limited" ? "over the limit, dropped" : null;
+      const nick = /^\s*R\s+([A-Za-z0-9_]{2,16})\s*$/i.exec(text);
+      if (nick) p.nick = nick[1];
+    } catch (e) {
+      entry.note = "not sent: " + e.message;
+    }
+    save();
+    draw();
+  }
+
+  function listen(p) {
+    if (streams.has(p.number)) return;
+    const url = "hall/phones/" + encodeURIComponent(p.number) + "/events?token=" +
+      encodeURIComponent(p.token) + "&after=" + p.lastId;
+    const source = new EventSource(url);
+    source.addEventListener("text", (event) => {
+      const t = JSON.parse(event.data);
+      if (t.id <= p.lastId) return;
+      p.lastId = t.id;
+      p.thread.push({ dir: "in", id: t.id, from: t.from, body: t.body, parts: t.parts, encoding: t.encoding, at: Date.now() });
+      if (p.number !== state.current) p.unread = (p.unread || 0) + 1;
+      save();
+      if (p.number === state.current) drawThread();
+      drawTabs();
+    });
+    source.addEventListener("error", () => {
+      // EventSource reconnects by itself; start again from what we hold, so
+      // nothing is shown twice after a gap.
+      source.close();
+      streams.delete(p.number);
+      setTimeout(() => listen(p), 2000);
+    });
+    streams.set(p.number, source);
+  }
+
+  // --- the controls ------------------------------------------------------
+
+  function wire() {
+    const form = $("compose");
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = $("compose-text").value;
+      $("compose-text").value = "";
+      updateCount();
+      send($("compose-to").value, text);
+    });
+    $("compose-text").addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+    $("compose-text").addEventListener("input", updateCount);
+    $("register").addEventListener("click", () => {
+      const nick = $("nick").value.trim();
+      if (nick) send(config.game, "R " + nick);
+    });
+    for (const button of document.querySelectorAll("button.practice")) {
+      button.addEventListener("click", () => {
+        const level = document.querySelector("select.level[data-game='" + button.dataset.game + "']");
+        const text = level ? level.value : button.dataset.start;
+        send(config.play, text);
+      });
+    }
+    $("rules-select").addEventListener("change", showRules);
+    showRules();
+  }
+
+  function updateCount() {
+    const n = $("compose-text").value.length;
+    $("compose-count").textContent = n ? n + " characters" : "";
+  }
+
+  function showRules() {
+    const code = $("rules-select").value;
+    for (const section of document.querySelectorAll(".rules[data-game]")) {
+      section.hidden = section.dataset.game !== code;
+    }
+  }
+
+  wire();
+  if (!current() && state.phones.length) state.current = state.phones[0].number;
+  for (const p of state.phones) listen(p);
+  draw();
+})();

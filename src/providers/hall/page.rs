@@ -1,0 +1,111 @@
+//! The hall's one page: a virtual phone's thread and what to type, each game's practice button and rules.
+
+use axum::response::Response;
+use maud::html;
+
+use crate::games::Level;
+use crate::web;
+
+/// A game as the page offers it.
+pub struct GameCard {
+    pub code: &'static str,
+    pub name: &'static str,
+    /// What the practice button texts to the play number, for each robot
+    /// level there is to choose.
+    pub starts: Vec<(Level, String)>,
+    /// The player's guide, as Markdown.
+    pub guide: &'static str,
+}
+
+/// What the page's script needs, as JSON in the page.
+#[derive(serde::Serialize)]
+struct PageConfig<'a> {
+    play: &'a str,
+    game: &'a str,
+}
+
+pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
+    let config = serde_json::to_string(&PageConfig { play, game })
+        .expect("two strings serialise")
+        // Inside a <script> element `</` would end it early.
+        .replace("</", "<\\/");
+    let body = html! {
+        header.site {
+            h1 { "smsarena · training hall" }
+            span.note { "Play every game as on a phone: your phones here are virtual, your texts go the way real ones do." }
+        }
+        main.hall {
+            section.phone aria-label="Virtual phone" {
+                nav.phones #phone-tabs {}
+                div.number #number {}
+                ol.thread #thread aria-live="polite" {}
+                form.compose #compose {
+                    select #compose-to aria-label="To" {
+                        option value=(game) selected { "to " (game) " (game number: R, moves, B, Q, H)" }
+                        option value=(play) { "to " (play) " (play number: P, PA)" }
+                    }
+                    textarea #compose-text rows="2" placeholder="Type a text, Enter sends" aria-label="Text" {}
+                    button.primary #send type="submit" { "Send" }
+                    span.count #compose-count {}
+                }
+            }
+            aside.side {
+                div.card {
+                    h2 { "Register" }
+                    div.row {
+                        input #nick placeholder="nick" maxlength="16" aria-label="Nick";
+                        button #register type="button" { "R nick" }
+                    }
+                    p.muted { "Texts R and your nick to " (game) "." }
+                }
+                div.card {
+                    h2 { "Practise against a robot" }
+                    ul.games {
+                        @for card in games {
+                            li {
+                                span.name { (card.name) }
+                                @if card.starts.len() > 1 {
+                                    select.level data-game=(card.code) aria-label={ (card.name) " robot level" } {
+                                        @for (level, start) in &card.starts { option value=(start) { "level " (level) } }
+                                    }
+                                }
+                                @if let Some((_, first)) = card.starts.first() {
+                                    button.practice type="button" data-game=(card.code) data-start=(first) { "Play" }
+                                }
+                            }
+                        }
+                    }
+                    p.muted { "Each button texts its game's P line to " (play) "." }
+                }
+                div.card {
+                    h2 { "Rules" }
+                    select #rules-select aria-label="Rules of" {
+                        @for card in games { option value=(card.code) { (card.name) } }
+                    }
+                    @for card in games {
+                        div.rules data-game=(card.code) hidden { (web::guide(card.guide)) }
+                    }
+                }
+            }
+        }
+        script #hall-config type="application/json" { (maud::PreEscaped(config)) }
+    };
+    web::page(
+        "Training hall",
+        &["/hall/hall.css"],
+        &["/hall/hall.js"],
+        body,
+    )
+}
+
+/// `/hall/hall.js`, `/hall/hall.css`.
+pub async fn script() -> Response {
+    web::asset(
+        "text/javascript; charset=utf-8",
+        include_str!("assets/hall.js"),
+    )
+}
+
+pub async fn style() -> Response {
+    web::asset("text/css; charset=utf-8", include_str!("assets/hall.css"))
+}

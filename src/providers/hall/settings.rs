@@ -1,0 +1,112 @@
+//! The training hall's settings (`[hall]`): whether it is served, and its own limits per address.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::settings::lenient;
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HallConfig {
+    /// `true`, `false`, or `"auto"`: served when the gateway listens on a
+    /// loopback address only. Off a loopback address the hall is served
+    /// only when this says `true`.
+    pub enabled: Switch,
+    /// New virtual phones one address may open, at once and then an hour.
+    #[serde(deserialize_with = "lenient")]
+    pub phones_per_hour: u32,
+    /// Texts one address may send through the hall a minute, all its
+    /// phones together (each phone has the usual per-phone limit too).
+    #[serde(deserialize_with = "lenient")]
+    pub texts_per_minute: u32,
+}
+
+impl Default for HallConfig {
+    fn default() -> Self {
+        HallConfig {
+            enabled: Switch::Auto,
+            phones_per_hour: 30,
+            texts_per_minute: 120,
+        }
+    }
+}
+
+impl HallConfig {
+    /// Whether the hall is served on a listener that is (or is not) on loopback.
+    pub fn served(&self, loopback: bool) -> bool {
+        match self.enabled {
+            Switch::On => true,
+            Switch::Off => false,
+            Switch::Auto => loopback,
+        }
+    }
+}
+
+/// On, off, or decided by the listener's address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
+    On,
+    Off,
+    Auto,
+}
+
+impl std::str::FromStr for Switch {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Switch, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "on" | "yes" => Ok(Switch::On),
+            "false" | "off" | "no" => Ok(Switch::Off),
+            "auto" => Ok(Switch::Auto),
+            _ => Err("true, false or \"auto\"".into()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Switch {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Switch, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Given {
+            Flag(bool),
+            Text(String),
+        }
+        match Given::deserialize(deserializer)? {
+            Given::Flag(true) => Ok(Switch::On),
+            Given::Flag(false) => Ok(Switch::Off),
+            Given::Text(text) => text.parse().map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+impl Serialize for Switch {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Switch::On => serializer.serialize_bool(true),
+            Switch::Off => serializer.serialize_bool(false),
+            Switch::Auto => serializer.serialize_str("auto"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_serves_loopback_only_and_the_switch_reads_as_a_flag_or_text() {
+        let mut cfg = HallConfig::default();
+        assert!(cfg.served(true) && !cfg.served(false));
+        cfg.enabled = Switch::On;
+        assert!(cfg.served(false));
+        cfg.enabled = Switch::Off;
+        assert!(!cfg.served(true));
+        for (text, switch) in [
+            ("true", Switch::On),
+            ("OFF", Switch::Off),
+            ("auto", Switch::Auto),
+        ] {
+            assert_eq!(text.parse::<Switch>(), Ok(switch));
+        }
+        assert!("maybe".parse::<Switch>().is_err());
+    }
+}

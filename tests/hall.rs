@@ -1,0 +1,341 @@
+//! The training hall without a browser: a virtual phone plays through the
+//! SMS path, its texts are routed by number and nowhere else, a phone's
+//! token is its key, and the hall is served where its settings say.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{Request, StatusCode};
+use common::{GAME, PLAY, TestApp};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use smsarena::config::Config;
+use smsarena::providers::Provider;
+use smsarena::providers::SendError;
+use smsarena::providers::capture::Capture;
+use smsarena::providers::hall::{Hall, Switch};
+use smsarena::store::{OutboxText, TextStatus};
+use tower::ServiceExt;
+
+fn post(uri: &str, body: Value) -> Request<Body> {
+    Request::post(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+fn from(mut request: Request<Body>, ip: [u8; 4]) -> Request<Body> {
+    request
+        .extensions_mut()
+        .insert(ConnectInfo(SocketAddr::from((ip, 40000))));
+    request
+}
+
+/// A new virtual phone: its number and its token.
+async fn open_phone(app: &TestApp) -> (String, String) {
+    let reply = app.request(post("/hall/phones", json!({}))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let answer: Value = serde_json::from_str(&reply.body).unwrap();
+    (
+        answer["number"].as_str().unwrap().to_string(),
+        answer["token"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn type_text(
+    app: &TestApp,
+    number: &str,
+    token: &str,
+    id: &str,
+    to: &str,
+    text: &str,
+) -> (StatusCode, Value) {
+    let reply = app
+        .request(post(
+            &format!("/hall/phones/{number}/texts"),
+            json!({ "token": token, "id": id, "to": to, "text": text }),
+        ))
+        .await;
+    let body = serde_json::from_str(&reply.body).unwrap_or(Value::Null);
+    (reply.status, body)
+}
+
+/// The first event of a phone's stream, as the page reads it.
+async fn first_event(app: &TestApp, number: &str, token: &str, after: i64) -> String {
+    let request = Request::get(format!(
+        "/hall/phones/{number}/events?token={token}&after={after}"
+    ))
+    .body(Body::empty())
+    .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    let mut body = response.into_body();
+    let mut seen = String::new();
+    while !seen.contains("\n\n") {
+        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+            .await
+            .expect("an event within 10 s")
+            .expect("the stream goes on")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            seen.push_str(&String::from_utf8_lossy(&data));
+        }
+    }
+    seen
+}
+
+#[tokio::test]
+async fn a_virtual_phone_plays_through_the_sms_path() {
+    let app = TestApp::new().await;
+    let (number, token) = open_phone(&app).await;
+    assert!(smsarena::phone::is_virtual(&number), "{number}");
+
+    let (status, answer) = type_text(&app, &number, &token, "a1", GAME, "R hallie").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["status"], "accepted");
+    assert_eq!(
+        (answer["parts"].as_u64(), answer["encoding"].as_str()),
+        (Some(1), Some("gsm7"))
+    );
+    let (_, again) = type_text(&app, &number, &token, "a1", GAME, "R hallie").await;
+    assert_eq!(
+        again["status"], "duplicate",
+        "the page's id is the text's, as a provider's is"
+    );
+    assert_eq!(app.count("players").await, 1);
+
+    let welcome = app.one_text(&number).await;
+    assert!(welcome.to_lowercase().contains("hallie"), "{welcome}");
+    let event = first_event(&app, &number, &token, 0).await;
+    assert!(event.starts_with("event: text\n"), "{event}");
+    assert!(
+        event.contains("hallie"),
+        "the waiting text comes first: {event}"
+    );
+
+    let practice = {
+        let catalog = app.state.platform().catalog();
+        let ps = catalog
+            .games()
+            .find(|g| g.code() == "PS")
+            .expect("paper soccer");
+        format!("P PS {}", ps.practice(1))
+    };
+    let (status, _) = type_text(&app, &number, &token, "a2", PLAY, &practice).await;
+    assert_eq!(status, StatusCode::OK);
+    let board = app.inbox(&number).await.join("\n");
+    assert!(!board.is_empty(), "the practice match answers");
+
+    let (status, answer) = type_text(&app, &number, &token, "a3", "+79001234567", "hi").await;
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "only the service numbers: {answer}"
+    );
+    let (status, _) = type_text(&app, &number, &token, "bad id!", GAME, "H").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_visitor_cannot_read_or_text_from_another_phone() {
+    let app = TestApp::new().await;
+    let (mine, my_token) = open_phone(&app).await;
+    let (theirs, _their_token) = open_phone(&app).await;
+    type_text(&app, &theirs, &_their_token, "t1", GAME, "R other").await;
+
+    let (status, _) = type_text(&app, &theirs, &my_token, "x1", GAME, "S other hi").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "my token is not theirs");
+    let (status, _) = type_text(&app, "+99909999999", &my_token, "x2", GAME, "H").await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "an unknown phone looks the same"
+    );
+    let events = app
+        .request(
+            Request::get(format!("/hall/phones/{theirs}/events?token={my_token}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(events.status, StatusCode::FORBIDDEN, "{}", events.body);
+    assert!(app.texts_to(&mine).await.is_empty());
+    assert_eq!(app.count("players").await, 1, "nothing done in their name");
+}
+
+#[tokio::test]
+async fn a_provider_cannot_text_as_a_virtual_phone() {
+    let app = TestApp::new().await;
+    let reply = app.post_sms("v1", "+99901234567", GAME, "R faker").await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+    assert!(reply.body.contains("training hall phone"), "{}", reply.body);
+    assert_eq!(app.count("inbound").await, 0);
+}
+
+fn outbox_text(id: i64, to: &str) -> OutboxText {
+    OutboxText {
+        id,
+        from: GAME.into(),
+        to: to.into(),
+        body: "hello".into(),
+        encoding: "gsm7".into(),
+        parts: 1,
+        attempts: 1,
+        status: TextStatus::Sending,
+        provider_ref: None,
+        last_error: None,
+    }
+}
+
+#[tokio::test]
+async fn texts_are_routed_by_number_to_the_hall_or_the_provider_and_nowhere_else() {
+    let hall =
+        std::sync::Arc::new(Hall::for_config(&Config::default()).expect("served on loopback"));
+    let (capture, mut provider_saw) = Capture::new();
+    let provider = Provider::capture(capture).beside(Some(hall.clone()));
+    let mut page = hall.hub().subscribe("+99900000007");
+
+    provider
+        .send(&outbox_text(1, "+99900000007"))
+        .await
+        .unwrap();
+    assert_eq!(
+        page.try_recv().unwrap().id,
+        1,
+        "the hall has the virtual phone's text"
+    );
+    assert!(
+        provider_saw.try_recv().is_err(),
+        "the provider never sees it"
+    );
+
+    provider
+        .send(&outbox_text(2, "+79001234567"))
+        .await
+        .unwrap();
+    assert_eq!(
+        provider_saw.try_recv().unwrap().id,
+        2,
+        "the provider has the real phone's"
+    );
+    assert!(page.try_recv().is_err(), "the hall never sees it");
+
+    let (capture, mut provider_saw) = Capture::new();
+    let without_hall = Provider::capture(capture);
+    let refused = without_hall.send(&outbox_text(3, "+99900000007")).await;
+    assert!(
+        matches!(refused, Err(SendError::Final { .. })),
+        "{refused:?}"
+    );
+    assert!(
+        provider_saw.try_recv().is_err(),
+        "no hall: still never the provider"
+    );
+}
+
+#[tokio::test]
+async fn the_hall_is_served_off_loopback_only_when_enabled() {
+    for (listen, enabled, served) in [
+        ("127.0.0.1:8080", Switch::Auto, true),
+        ("0.0.0.0:8080", Switch::Auto, false),
+        ("0.0.0.0:8080", Switch::On, true),
+        ("127.0.0.1:8080", Switch::Off, false),
+    ] {
+        let app = TestApp::with_config(|cfg| {
+            cfg.http.listen = listen.parse().unwrap();
+            cfg.hall.enabled = enabled;
+        })
+        .await;
+        let page = app
+            .request(Request::get("/hall").body(Body::empty()).unwrap())
+            .await;
+        let phones = app.request(post("/hall/phones", json!({}))).await;
+        let expected = if served {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_FOUND
+        };
+        assert_eq!(
+            (page.status, phones.status),
+            (expected, expected),
+            "{listen} {enabled:?}"
+        );
+        if served {
+            assert!(page.body.contains("training hall"), "{}", page.body);
+            let csp = page.headers["content-security-policy"].to_str().unwrap();
+            assert!(csp.contains("script-src 'self'"), "{csp}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_hall_offers_every_game_with_its_rules() {
+    let app = TestApp::new().await;
+    let page = app
+        .request(Request::get("/hall").body(Body::empty()).unwrap())
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    for game in app.state.platform().catalog().games() {
+        assert!(
+            page.body
+                .contains(&format!("data-game=\"{}\"", game.code())),
+            "a button and rules for {}",
+            game.code()
+        );
+    }
+    for asset in ["/hall/hall.js", "/hall/hall.css", "/assets/page.css"] {
+        let reply = app
+            .request(Request::get(asset).body(Body::empty()).unwrap())
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{asset}");
+        assert!(!reply.body.is_empty(), "{asset}");
+    }
+}
+
+#[tokio::test]
+async fn one_address_opens_only_so_many_phones_and_sends_only_so_many_texts() {
+    let app = TestApp::with_config(|cfg| {
+        cfg.hall.phones_per_hour = 2;
+        cfg.hall.texts_per_minute = 3;
+    })
+    .await;
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        let reply = app
+            .request(from(post("/hall/phones", json!({})), [10, 0, 0, 1]))
+            .await;
+        statuses.push(reply.status);
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::OK,
+            StatusCode::OK,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+    );
+    let other = app
+        .request(from(post("/hall/phones", json!({})), [10, 0, 0, 2]))
+        .await;
+    assert_eq!(other.status, StatusCode::OK, "another address has its own");
+
+    let (number, token) = open_phone(&app).await;
+    let mut statuses = Vec::new();
+    for i in 0..4 {
+        let request = post(
+            &format!("/hall/phones/{number}/texts"),
+            json!({ "token": token, "id": format!("f{i}"), "to": GAME, "text": "H" }),
+        );
+        statuses.push(app.request(from(request, [10, 0, 0, 3])).await.status);
+    }
+    assert_eq!(statuses[3], StatusCode::TOO_MANY_REQUESTS, "{statuses:?}");
+    assert!(
+        statuses[..3].iter().all(|s| *s == StatusCode::OK),
+        "{statuses:?}"
+    );
+}
