@@ -89,3 +89,28 @@ async fn players_numbers_are_masked_unless_asked_for() {
     assert_eq!(record["players"][0]["phone"], a);
     assert_eq!(record["players"][1]["phone"], b);
 }
+
+/// A panic in code run under a read (the admin replay runs game code) is a
+/// failed read, not a poisoned reader: `/healthz` and every later read
+/// still answer, where before one panic made them fail until a restart.
+#[tokio::test]
+async fn a_panic_inside_a_read_leaves_the_reader_usable() {
+    let app = TestApp::new().await;
+    let failed = app
+        .state
+        .store()
+        .read(|_| -> smsarena::store::StoreResult<()> { panic!("a game's code broke") })
+        .await;
+    assert!(failed.is_err(), "{failed:?}");
+    let reply = app
+        .request(Request::get("/healthz").body(Body::empty()).unwrap())
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let players = app
+        .state
+        .store()
+        .read(|tx| tx.count_rows("players"))
+        .await
+        .expect("a read after the panic");
+    assert_eq!(players, 0);
+}

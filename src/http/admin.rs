@@ -4,6 +4,8 @@
 //! Players' numbers are masked unless asked for (`?phones=full`, logged):
 //! what support needs of a match is its nicks and moves.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
 use axum::Json;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{StatusCode, header};
@@ -15,8 +17,9 @@ use subtle::ConstantTimeEq;
 
 use super::{AppError, AppState, flood};
 use crate::phone::mask;
+use crate::platform::Platform;
 use crate::platform::replay::replay;
-use crate::store::{Holder, StoreError};
+use crate::store::{Holder, MatchRecord, MoveRecord, SeatRecord, StoreError};
 
 pub fn routes(state: AppState) -> axum::Router<AppState> {
     axum::Router::new()
@@ -80,7 +83,10 @@ async fn match_record(
             "admin: a match's phone numbers shown in full"
         );
     }
-    let found = state
+    // The read fetches rows only: game code (the replay, the history) runs
+    // after the reader is released, so a slow or broken record never holds
+    // the reader that `/healthz` and every other read need.
+    let rows = state
         .store()
         .read(move |tx| {
             let Some(record) = tx.match_by_id(id)? else {
@@ -90,71 +96,108 @@ async fn match_record(
                 Some(prev) => tx.match_by_id(prev)?,
                 None => None,
             };
-            let seats = tx.seats(id)?;
-            let moves = tx.moves(id)?;
-            let game = platform
-                .catalog()
-                .get(&record.game)
-                .ok_or_else(|| StoreError::Corrupt(format!("unknown game {}", record.game)))?;
-            let audit = match replay(game, &record, previous.as_ref(), &moves, seats.len()) {
-                Ok(end) if end == record.state => "ok".to_string(),
-                Ok(_) => "the moves replay to another state than the stored one".to_string(),
-                Err(e) => e.to_string(),
-            };
-            // The whole record in the game's notation (paper soccer: the
-            // kurnik/PlayOK digits with their header), not cut to one SMS.
-            let history = game
-                .history(
-                    &record.initial_state,
-                    &crate::platform::record::stored_entries(&moves, seats.len()),
-                    crate::lang::Lang::En,
-                )
-                .unwrap_or_else(|e| format!("the record does not read: {e}"));
-            let players: Vec<Value> = seats
-                .iter()
-                .map(|s| match &s.holder {
-                    Holder::Player(p) => json!({ "seat": s.seat, "nick": p.nick,
-                        "phone": if whole_phones { p.phone.clone() } else { mask(&p.phone) },
-                        "place": s.place, "score": s.score }),
-                    Holder::Robot(level) => json!({ "seat": s.seat, "robot": level,
-                        "place": s.place, "score": s.score }),
-                })
-                .collect();
-            let moves: Vec<Value> = moves
-                .iter()
-                .map(|m| {
-                    json!({ "ply": m.ply, "seat": m.seat, "kind": m.kind.as_str(),
-                            "move": m.notation, "automatic": m.automatic,
-                            "state_after": m.state_after,
-                            "rng_pos": m.rng_pos.map(|p| p.to_string()) })
-                })
-                .collect();
-            Ok(Some(json!({
-                "id": record.id,
-                "game": record.game,
-                "options": record.options,
-                "seed": record.seed.to_string(),
-                "rematch_of": record.rematch_of,
-                "started_at": record.started_at,
-                "finished_at": record.finished_at,
-                "finished": record.finished,
-                "initial_state": record.initial_state,
-                "state": record.state,
-                "players": players,
-                "moves": moves,
-                "history": history,
-                "replay": audit,
-            })))
+            Ok(Some(MatchRows {
+                seats: tx.seats(id)?,
+                moves: tx.moves(id)?,
+                record,
+                previous,
+            }))
         })
         .await?;
-    Ok(match found {
-        Some(body) => Json(body).into_response(),
-        None => (
+    let Some(rows) = rows else {
+        return Ok((
             StatusCode::NOT_FOUND,
             Json(json!({ "error": "no such match" })),
         )
-            .into_response(),
-    })
+            .into_response());
+    };
+    let body = tokio::task::spawn_blocking(move || match_body(&platform, &rows, whole_phones))
+        .await
+        .map_err(|_| StoreError::Panicked)??;
+    Ok(Json(body).into_response())
+}
+
+/// What the admin API reads of one match.
+struct MatchRows {
+    record: MatchRecord,
+    previous: Option<MatchRecord>,
+    seats: Vec<SeatRecord>,
+    moves: Vec<MoveRecord>,
+}
+
+/// The match as JSON, with its replay audit and its record in the game's
+/// notation. A panic in the game's code is reported as the audit's finding,
+/// not as a failed request.
+fn match_body(
+    platform: &Platform,
+    rows: &MatchRows,
+    whole_phones: bool,
+) -> Result<Value, StoreError> {
+    let MatchRows {
+        record,
+        previous,
+        seats,
+        moves,
+    } = rows;
+    let game = platform
+        .catalog()
+        .get(&record.game)
+        .ok_or_else(|| StoreError::Corrupt(format!("unknown game {}", record.game)))?;
+    let audit = match catch_unwind(AssertUnwindSafe(|| {
+        replay(game, record, previous.as_ref(), moves, seats.len())
+    })) {
+        Ok(Ok(end)) if end == record.state => "ok".to_string(),
+        Ok(Ok(_)) => "the moves replay to another state than the stored one".to_string(),
+        Ok(Err(e)) => e.to_string(),
+        Err(_) => "the replay panicked in the game's code".to_string(),
+    };
+    // The whole record in the game's notation (paper soccer: the
+    // kurnik/PlayOK digits with their header), not cut to one SMS.
+    let history = catch_unwind(AssertUnwindSafe(|| {
+        game.history(
+            &record.initial_state,
+            &crate::platform::record::stored_entries(moves, seats.len()),
+            crate::lang::Lang::En,
+        )
+        .map_err(|e| e.to_string())
+    }))
+    .unwrap_or_else(|_| Err("the game's code panicked".to_string()))
+    .unwrap_or_else(|e| format!("the record does not read: {e}"));
+    let players: Vec<Value> = seats
+        .iter()
+        .map(|s| match &s.holder {
+            Holder::Player(p) => json!({ "seat": s.seat, "nick": p.nick,
+                "phone": if whole_phones { p.phone.clone() } else { mask(&p.phone) },
+                "place": s.place, "score": s.score }),
+            Holder::Robot(level) => json!({ "seat": s.seat, "robot": level,
+                "place": s.place, "score": s.score }),
+        })
+        .collect();
+    let moves: Vec<Value> = moves
+        .iter()
+        .map(|m| {
+            json!({ "ply": m.ply, "seat": m.seat, "kind": m.kind.as_str(),
+                    "move": m.notation, "automatic": m.automatic,
+                    "state_after": m.state_after,
+                    "rng_pos": m.rng_pos.map(|p| p.to_string()) })
+        })
+        .collect();
+    Ok(json!({
+        "id": record.id,
+        "game": record.game,
+        "options": record.options,
+        "seed": record.seed.to_string(),
+        "rematch_of": record.rematch_of,
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "finished": record.finished,
+        "initial_state": record.initial_state,
+        "state": record.state,
+        "players": players,
+        "moves": moves,
+        "history": history,
+        "replay": audit,
+    }))
 }
 
 async fn stats(State(state): State<AppState>) -> Result<Json<Value>, AppError> {

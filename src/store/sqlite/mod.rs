@@ -13,6 +13,7 @@
 //! timers), `outbox.rs` its outbox, `queries.rs` the statements the writer
 //! and the reader share, `read.rs` the read side.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -167,9 +168,15 @@ impl SqliteStore {
     {
         let reader = self.reader.clone();
         tokio::task::spawn_blocking(move || {
-            let conn = reader.lock().map_err(|_| StoreError::WriterGone)?;
+            // A panic in `f` is caught inside the lock: it neither poisons the
+            // reader (every later read, `/healthz` among them, would fail
+            // until a restart) nor leaves its transaction open.
+            let conn = reader
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             conn.execute_batch("BEGIN")?;
-            let result = f(&mut SqliteRead { conn: &conn });
+            let result = catch_unwind(AssertUnwindSafe(|| f(&mut SqliteRead { conn: &conn })))
+                .unwrap_or(Err(StoreError::Panicked));
             let _ = conn.execute_batch("COMMIT");
             result
         })
