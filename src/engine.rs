@@ -9,8 +9,8 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::games::paper_soccer::engine::Engine;
 use crate::games::paper_soccer::field::check_size;
+use crate::games::paper_soccer::protocol::Engine;
 use crate::games::{Budget, LEVELS, Level, Stopwatch};
 
 /// What `smsarena engine` may run.

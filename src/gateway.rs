@@ -15,7 +15,7 @@ use crate::platform::Platform;
 use crate::platform::catalog::Catalog;
 use crate::providers::Provider;
 use crate::providers::hall::Hall;
-use crate::robots::RobotPool;
+use crate::robot_pool::RobotPool;
 use crate::sms::dispatcher::Dispatcher;
 use crate::store::{Store, StoreResult};
 

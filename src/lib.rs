@@ -15,7 +15,7 @@ pub mod lang;
 pub mod phone;
 pub mod platform;
 pub mod providers;
-pub mod robots;
+pub mod robot_pool;
 pub mod scheduler;
 pub mod server;
 pub mod settings;

@@ -19,7 +19,7 @@ use crate::clock::Clock;
 use crate::config::RobotsConfig;
 use crate::games::{Budget, MatchRng, Stopwatch};
 use crate::platform::Platform;
-use crate::platform::robots::{Applied, RobotJob, Searched};
+use crate::platform::robot_turns::{Applied, RobotJob, Searched};
 use crate::store::{Store, StoreError, StoreResult};
 
 /// Longest the pool sleeps between looks, for turns another instance queued

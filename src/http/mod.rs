@@ -16,7 +16,7 @@ use crate::config::Config;
 use crate::inbound::{InboundMessage, Part};
 use crate::platform::{Answer, AnswerRule, Handled, Platform};
 use crate::providers::hall::Hall;
-use crate::robots::RobotPool;
+use crate::robot_pool::RobotPool;
 use crate::store::{Fragment, PartArrival, Store};
 
 mod admin;

@@ -13,8 +13,8 @@
 //! (one state: seeking a match); `away.rs` a player going away; `table.rs`
 //! a loaded match and how it moves on; `opening.rs` a new match;
 //! `finish.rs` the end-of-match hook; `quarantine.rs` a match that will not
-//! load; `robots.rs` robots' turns queued and claimed; `robot_move.rs` a
-//! robot's move played; `timers.rs` deadlines and rematch windows;
+//! load; `robot_turns.rs` robots' turns queued and claimed;
+//! `robot_move.rs` a robot's move played; `timers.rs` deadlines and rematch windows;
 //! `record.rs` a match's record; `replay.rs` the audit; `ctx.rs` one unit
 //! of work's context; `texts.rs` every platform wording.
 
@@ -37,7 +37,7 @@ mod quarantine;
 pub(crate) mod record;
 pub mod replay;
 mod robot_move;
-pub mod robots;
+pub mod robot_turns;
 mod seeking;
 mod table;
 pub mod texts;
@@ -50,7 +50,7 @@ pub use timers::{Fired, Timer};
 use catalog::Catalog;
 use commands::{Command, Who};
 use ctx::Ctx;
-use robots::{Applied, RobotJob, Searched};
+use robot_turns::{Applied, RobotJob, Searched};
 
 /// The platform: the configuration and the games it hosts.
 #[derive(Clone, Debug)]
@@ -209,7 +209,7 @@ impl Platform {
         lease_until: DateTime<Utc>,
         limit: usize,
     ) -> StoreResult<Vec<RobotJob>> {
-        robots::claim(tx, now, lease_until, limit)
+        robot_turns::claim(tx, now, lease_until, limit)
     }
 
     /// A robot's turn, second half: plays what the search made of `turn`,

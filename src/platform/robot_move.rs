@@ -4,7 +4,7 @@
 //! a robot never plays twice in one turn.
 
 use super::ctx::Ctx;
-use super::robots::{Applied, Searched, queue_turns};
+use super::robot_turns::{Applied, Searched, queue_turns};
 use super::table::{Moved, Table};
 use crate::games::{Effect, Status, Withdrawal};
 use crate::store::{Holder, RobotTurn, StoreResult};

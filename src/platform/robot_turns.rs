@@ -1,6 +1,6 @@
 //! Robots' turns, the platform's side: a robot seat the game awaits gets a
 //! durable turn in the transaction that made it due; the robot pool
-//! (`src/robots.rs`) claims it, searches off the writer, and hands the move
+//! (`src/robot_pool.rs`) claims it, searches off the writer, and hands the move
 //! back, to be played in a transaction of its own by the same path as a
 //! player's text (`robot_move.rs`).
 

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use super::ctx::Ctx;
 use super::quarantine::quarantine;
 use super::record::withdrawal_notation;
-use super::{finish, robots};
+use super::{finish, robot_turns};
 use crate::games::any::{AnyGame, AnyMatch, AnyPlayed, AnyRefusal};
 use crate::games::{Effect, MatchRng, Seat, Status, Withdrawal};
 use crate::store::{MatchRecord, MoveKind, NewMove, Player, SeatRecord, StoreError, StoreResult};
@@ -229,7 +229,7 @@ impl<'g> Table<'g> {
             Status::Awaiting(awaiting) if moved != Moved::Nothing => {
                 self.record.turn += 1;
                 self.record.deadline_at = self.deadline_for(ctx, &awaiting);
-                robots::queue_turns(ctx, &self.record, &self.seats, &awaiting)?;
+                robot_turns::queue_turns(ctx, &self.record, &self.seats, &awaiting)?;
             }
             Status::Awaiting(_) => {}
         }

@@ -31,18 +31,6 @@ pub mod state;
 pub mod track;
 
 #[cfg(test)]
-mod kit;
-#[cfg(test)]
-mod props;
-#[cfg(test)]
-mod render_tests;
-#[cfg(test)]
-mod robot_tests;
-#[cfg(test)]
-mod rules;
-#[cfg(test)]
-mod rules_race;
-#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;

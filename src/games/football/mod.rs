@@ -26,8 +26,6 @@ pub mod turn;
 pub mod validate;
 
 #[cfg(test)]
-mod props;
-#[cfg(test)]
 mod tests;
 
 pub use board::{Board, Cell, Dir};

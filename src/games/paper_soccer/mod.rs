@@ -5,7 +5,7 @@
 //! [`moves`] keypad and kurnik digits, [`state`] the match state and its
 //! state string, [`refusal`] the reasons, [`options`] `P PS ...`, [`render`]
 //! what a seat reads, [`record`] the kurnik/PlayOK record, [`movegen`] whole
-//! moves, [`robot`] levels 1-3, [`engine`] the line protocol.
+//! moves, [`robot`] levels 1-3, [`protocol`] the engine line protocol.
 //!
 //! Seats 0 and 1. Side 0 attacks the top goal and moves first. `start` draws
 //! the top goal's attacker for two phones (one number in `0..2`); against a
@@ -13,22 +13,18 @@
 //! (the other seat attacks the top goal and moves first) and draws nothing.
 //! Robots draw from `rng` only to break ties between equal moves.
 
-pub mod engine;
 pub mod field;
 pub mod movegen;
 pub mod moves;
 pub mod options;
 pub mod position;
+pub mod protocol;
 pub mod record;
 pub mod refusal;
 pub mod render;
 pub mod robot;
 pub mod state;
 
-#[cfg(test)]
-mod props;
-#[cfg(test)]
-mod robot_tests;
 #[cfg(test)]
 mod tests;
 

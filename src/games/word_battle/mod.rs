@@ -27,16 +27,6 @@ pub mod search;
 pub mod state;
 
 #[cfg(test)]
-mod capture_tests;
-#[cfg(test)]
-mod gen_tests;
-#[cfg(test)]
-mod props;
-#[cfg(test)]
-mod refusal_tests;
-#[cfg(test)]
-mod robot_tests;
-#[cfg(test)]
 mod tests;
 
 pub use alphabet::Variant;

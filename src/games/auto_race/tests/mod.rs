@@ -2,9 +2,16 @@
 //! withdrawals, texts and their length, history.
 
 use super::car::{Run, Why};
-use super::kit::*;
 use super::*;
 use crate::games::{Effect, Reason, Standing, Withdrawal};
+use kit::*;
+
+mod kit;
+mod props;
+mod rendering;
+mod robots;
+mod rules;
+mod rules_race;
 
 mod tracks {
     use super::*;

@@ -4,7 +4,7 @@
 use std::cell::Cell;
 
 use super::kit::*;
-use super::render_tests::parts;
+use super::rendering::parts;
 use super::robot::eval;
 use super::*;
 use crate::games::{Budget, Stopwatch};

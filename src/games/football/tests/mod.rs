@@ -6,6 +6,8 @@ use super::render::{Legend, render_with};
 use super::*;
 use crate::games::{Effect, Reason, Standing, Status};
 
+mod props;
+
 /// `seat`'s side resigns.
 fn resign(state: State, seat: Seat) -> State {
     turn::resign(state, seat)

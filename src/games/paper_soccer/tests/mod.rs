@@ -6,6 +6,9 @@ use super::*;
 use crate::games::{Effect, Game, Reason, Status};
 use rand::SeedableRng;
 
+mod props;
+mod robots;
+
 fn st(tokens: &str) -> State {
     format!("8x10 0 {tokens} -").parse().unwrap()
 }

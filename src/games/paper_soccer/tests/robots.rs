@@ -2,9 +2,9 @@
 
 use rand::SeedableRng;
 
-use super::engine::Engine;
 use super::field::Field;
 use super::position::Position;
+use super::protocol::Engine;
 use super::*;
 use crate::games::{Budget, Game};
 

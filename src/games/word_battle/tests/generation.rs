@@ -8,8 +8,8 @@ use rand::{Rng, SeedableRng};
 use super::alphabet::fold;
 use super::movegen::{self, Search};
 use super::rules::{self, Action};
-use super::tests::{leak, play};
 use super::*;
+use super::{leak, play};
 
 type Found = BTreeSet<(Cell, char, String)>;
 

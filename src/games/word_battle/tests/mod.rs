@@ -6,6 +6,12 @@ use super::*;
 use crate::games::{Reason, SeatResult, Standing, Status};
 use crate::sms::encoding::analyse;
 
+mod captures;
+mod generation;
+mod props;
+mod refusals;
+mod robots;
+
 /// The seed's words (and a few more used below), for a game that does not
 /// depend on the built-in list.
 pub(super) const SEED_WORDS: &str = "бамбук 50\nбудуар 50\nбордо 50\nбостон 50\nокурок 50\n\

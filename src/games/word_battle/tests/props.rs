@@ -3,8 +3,8 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 
-use super::tests::{SEED_WORDS, leak, play};
 use super::*;
+use super::{SEED_WORDS, leak, play};
 use crate::games::{Budget, LEVELS, Status};
 
 proptest! {

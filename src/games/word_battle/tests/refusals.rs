@@ -1,7 +1,7 @@
 //! Every kind of refusal, from the seed's position after РОКОКО (Red, seat 0, to move).
 
-use super::tests::{SEED_WORDS, cell, leak, play, rng, seed_game};
 use super::*;
+use super::{SEED_WORDS, cell, leak, play, rng, seed_game};
 use crate::games::Reason;
 
 /// The seed's game up to РОКОКО.

@@ -2,8 +2,8 @@
 
 use rand::SeedableRng;
 
-use super::tests::{leak, play, rng};
 use super::*;
+use super::{leak, play, rng};
 use crate::games::Budget;
 
 /// Red holds К О Т on a1-c1; Blue's row 3 and column j reach down to a3,
