@@ -56,7 +56,10 @@ const NOT_IN_GAMES: &[&str] = &[
     "crate::scheduler",
     "crate::config",
     "crate::sim",
-    "crate::bench",
+    "crate::robot_pool",
+    "crate::providers",
+    "crate::gateway",
+    "crate::web",
     "crate::clock",
     // Time and entropy enter a game only as arguments: a clock through
     // `Budget`, randomness through the match's seeded generator.
@@ -260,5 +263,191 @@ fn the_code_map_names_files_that_exist_and_every_module() {
         unmapped.is_empty(),
         "docs/ARCHITECTURE.md's code map does not mention:\n{}",
         unmapped.join("\n")
+    );
+}
+
+/// The games: every folder of `src/games/` but the platform's own trial game.
+fn game_folders() -> Vec<String> {
+    let mut games: Vec<String> = fs::read_dir(root().join("src/games"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "trial")
+        .collect();
+    games.sort();
+    games
+}
+
+/// What each game carries besides its rules, so that a game added is a game
+/// guided, tested, benched and fuzzed: the per-game lists nothing else
+/// enforces (the hostile-text test iterates over the catalog itself).
+#[test]
+fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
+    let games = game_folders();
+    let config = smsarena::config::Config::default();
+    let catalog = smsarena::platform::catalog::Catalog::new(&config);
+    assert_eq!(
+        catalog.games().count(),
+        games.len(),
+        "the catalog hosts one game per folder of src/games/: {games:?} against {catalog:?}"
+    );
+    let cargo = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let fuzz_cargo = fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
+    let mut missing = Vec::new();
+    for game in &games {
+        let guide = format!("docs/games/{game}.md");
+        let wanted = [
+            guide.clone(),
+            format!("src/games/{game}/tests/mod.rs"),
+            format!("tests/{game}.rs"),
+            format!("benches/{game}.rs"),
+            format!("fuzz/fuzz_targets/{game}.rs"),
+        ];
+        for path in wanted {
+            if !root().join(&path).is_file() {
+                missing.push(path);
+            }
+        }
+        let corpus = root().join(format!("fuzz/corpus/{game}"));
+        if fs::read_dir(&corpus).map_or(true, |mut d| d.next().is_none()) {
+            missing.push(format!("fuzz/corpus/{game}/ (a seed input)"));
+        }
+        if !cargo.contains(&format!("[[bench]]\nname = \"{game}\"")) {
+            missing.push(format!("[[bench]] {game} in Cargo.toml"));
+        }
+        if !fuzz_cargo.contains(&format!("name = \"{game}\"")) {
+            missing.push(format!("[[bin]] {game} in fuzz/Cargo.toml"));
+        }
+        // The guide the catalog carries is the file players read.
+        if let Ok(text) = fs::read_to_string(root().join(&guide))
+            && !catalog.games().any(|g| g.guide() == text)
+        {
+            missing.push(format!("{guide} as a catalog game's GUIDE"));
+        }
+    }
+    assert!(missing.is_empty(), "missing:\n{}", missing.join("\n"));
+}
+
+/// One layout for every game's unit tests: `tests/` beside the rules, not
+/// `*_tests.rs` files among them.
+#[test]
+fn game_tests_live_in_their_tests_folder() {
+    let stray: Vec<String> = rust_files(&root().join("src/games"))
+        .iter()
+        .map(|f| relative(f))
+        .filter(|f| !f.contains("/tests/"))
+        .filter(|f| {
+            let name = f.rsplit('/').next().unwrap();
+            name.ends_with("_tests.rs") || name == "tests.rs" || name == "props.rs"
+        })
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "test modules outside a tests/ folder:\n{}",
+        stray.join("\n")
+    );
+}
+
+/// The sibling modules a platform file names through `super::` or
+/// `crate::platform::` (in `use` lines and paths alike).
+fn platform_references(text: &str, siblings: &[String]) -> Vec<String> {
+    let mut named = Vec::new();
+    for prefix in ["super::", "crate::platform::"] {
+        for (i, _) in text.match_indices(prefix) {
+            let rest = &text[i + prefix.len()..];
+            let names: Vec<&str> = match rest.strip_prefix('{') {
+                Some(group) => group[..group.find('}').unwrap_or(group.len())]
+                    .split(',')
+                    .collect(),
+                None => vec![rest],
+            };
+            for name in names {
+                let ident: String = name
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if siblings.contains(&ident) && !named.contains(&ident) {
+                    named.push(ident);
+                }
+            }
+        }
+    }
+    named
+}
+
+/// No two modules of the platform import each other, through any chain:
+/// a circle means neither can be read, changed or tested without the other.
+#[test]
+fn the_platform_has_no_import_circles() {
+    let dir = root().join("src/platform");
+    let mut modules: Vec<(String, PathBuf)> = fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap() != "mod.rs")
+        .map(|p| {
+            let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (stem, p)
+        })
+        .collect();
+    modules.sort();
+    let names: Vec<String> = modules.iter().map(|(n, _)| n.clone()).collect();
+    let edges: Vec<(String, Vec<String>)> = modules
+        .iter()
+        .map(|(name, path)| {
+            // A folder module (`commands/`) reaches its siblings from one
+            // level further down: `super::super::x` or `crate::platform::x`.
+            let text = if path.is_dir() {
+                rust_files(path)
+                    .iter()
+                    .map(|f| {
+                        fs::read_to_string(f)
+                            .unwrap()
+                            .replace("super::super::", "crate::platform::")
+                    })
+                    .filter(|t| !t.is_empty())
+                    .map(|t| t.replace("super::", "self::"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                fs::read_to_string(path).unwrap()
+            };
+            let mut refs = platform_references(&text, &names);
+            refs.retain(|r| r != name);
+            (name.clone(), refs)
+        })
+        .collect();
+    // Depth-first search for a path back to where it started.
+    fn reaches(
+        from: &str,
+        to: &str,
+        edges: &[(String, Vec<String>)],
+        seen: &mut Vec<String>,
+    ) -> bool {
+        let Some((_, next)) = edges.iter().find(|(n, _)| n == from) else {
+            return false;
+        };
+        for n in next {
+            if n == to {
+                return true;
+            }
+            if !seen.contains(n) {
+                seen.push(n.clone());
+                if reaches(n, to, edges, seen) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let circles: Vec<&String> = names
+        .iter()
+        .filter(|n| reaches(n, n, &edges, &mut Vec::new()))
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "platform modules on an import circle: {circles:?}\n{edges:#?}"
     );
 }
