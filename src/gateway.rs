@@ -9,8 +9,9 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::clock::Clock;
-use crate::config::Config;
+use crate::config::{Config, ProviderKind};
 use crate::http::{AppState, app};
+use crate::metrics::Metrics;
 use crate::platform::Platform;
 use crate::platform::catalog::Catalog;
 use crate::providers::Provider;
@@ -58,16 +59,34 @@ impl Gateway {
         catalog: Catalog,
     ) -> Gateway {
         let platform = Platform::with_catalog(cfg.clone(), catalog);
+        let metrics = Arc::new(Metrics::new());
+        let hall = Hall::for_config(&cfg).map(Arc::new);
+        {
+            let webhooks: Vec<&'static str> = crate::providers::PROVIDERS
+                .iter()
+                .filter(|p| (p.webhooks)(&cfg).is_some())
+                .map(|p| p.kind.as_str())
+                .collect();
+            let mut routes = vec![cfg.sms.provider.as_str()];
+            routes.extend(hall.as_ref().map(|_| ProviderKind::Hall.as_str()));
+            metrics.start_at_zero(&webhooks, &routes);
+        }
         let robots = RobotPool::new(
             store.clone(),
             platform.clone(),
             clock.clone(),
             cfg.robots.clone(),
+            metrics.clone(),
         );
-        let hall = Hall::for_config(&cfg).map(Arc::new);
         let provider = provider.beside(hall.clone());
-        let dispatcher = Dispatcher::new(store.clone(), provider, cfg.sms.clone(), clock.clone());
-        let state = AppState::new(cfg, store, clock, platform, robots.clone(), hall);
+        let dispatcher = Dispatcher::new(
+            store.clone(),
+            provider,
+            cfg.sms.clone(),
+            clock.clone(),
+            metrics.clone(),
+        );
+        let state = AppState::new(cfg, store, clock, platform, robots.clone(), hall, metrics);
         Gateway {
             state,
             robots,

@@ -12,6 +12,7 @@ pub mod gateway;
 pub mod http;
 pub mod inbound;
 pub mod lang;
+pub mod metrics;
 pub mod phone;
 pub mod platform;
 pub mod providers;

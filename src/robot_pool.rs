@@ -49,6 +49,7 @@ struct Inner {
     wake: Notify,
     /// Milliseconds from due to the search's start, per turn.
     waits: Mutex<hdrhistogram::Histogram<u64>>,
+    metrics: Arc<crate::metrics::Metrics>,
 }
 
 /// What the pool has done, for the admin API and the bench.
@@ -75,6 +76,7 @@ impl RobotPool {
         platform: Platform,
         clock: Arc<dyn Clock>,
         cfg: RobotsConfig,
+        metrics: Arc<crate::metrics::Metrics>,
     ) -> RobotPool {
         let threads = cfg.search_threads();
         RobotPool {
@@ -91,6 +93,7 @@ impl RobotPool {
                     hdrhistogram::Histogram::new_with_bounds(1, 3_600_000, 2)
                         .expect("histogram bounds are valid"),
                 ),
+                metrics,
             }),
         }
     }
@@ -198,6 +201,9 @@ impl RobotPool {
             .lock()
             .expect("robot stats lock")
             .record(waited.max(1) as u64);
+        self.inner
+            .metrics
+            .robot_turn(Duration::from_millis(waited.max(0) as u64));
         let searched = tokio::task::spawn_blocking(move || search(&platform, &searched, budget_ms))
             .await
             .map_err(|_| StoreError::Panicked)?;

@@ -106,7 +106,16 @@ fn start_dispatcher(store: &Store, cfg: &Config) -> watch::Sender<bool> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let provider = Provider::from_config(cfg).unwrap();
     let (stop, stopped) = watch::channel(false);
-    tokio::spawn(Dispatcher::new(store.clone(), provider, cfg.sms.clone(), clock).run(stopped));
+    tokio::spawn(
+        Dispatcher::new(
+            store.clone(),
+            provider,
+            cfg.sms.clone(),
+            clock,
+            Default::default(),
+        )
+        .run(stopped),
+    );
     stop
 }
 

@@ -294,7 +294,16 @@ async fn send_until_parked(app: &TestApp, what: &str) -> (String, u32) {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let (stop, stopped) = watch::channel(false);
     let sender = Provider::from_config(&cfg).unwrap();
-    tokio::spawn(Dispatcher::new(store.clone(), sender, cfg.sms.clone(), clock).run(stopped));
+    tokio::spawn(
+        Dispatcher::new(
+            store.clone(),
+            sender,
+            cfg.sms.clone(),
+            clock,
+            Default::default(),
+        )
+        .run(stopped),
+    );
     let mut parked = None;
     for _ in 0..300 {
         let text = app.texts_to(phone).await.pop().unwrap();

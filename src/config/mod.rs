@@ -45,6 +45,7 @@ pub struct Config {
     pub limits: LimitsConfig,
     pub log: LogConfig,
     pub hall: crate::providers::hall::HallConfig,
+    pub metrics: MetricsConfig,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -241,6 +242,20 @@ pub enum ProviderKind {
     Hall,
 }
 
+impl ProviderKind {
+    /// Its name, as `sms.provider`, webhooks' paths and metrics' labels say it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderKind::Console => "console",
+            ProviderKind::Kannel => "kannel",
+            ProviderKind::Twilio => "twilio",
+            ProviderKind::Vonage => "vonage",
+            ProviderKind::Generic => "generic",
+            ProviderKind::Hall => "hall",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SmsConfig {
@@ -399,6 +414,34 @@ pub struct AdminConfig {
     pub token: Secret,
 }
 
+/// `/metrics`, Prometheus' text format.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// `true`, `false`, or `"auto"`: served when the gateway listens on a
+    /// loopback address only. Off a loopback address `/metrics` is served
+    /// only when this says `true`.
+    pub enabled: crate::settings::Switch,
+    /// Bearer token a scraper must present; empty: none asked.
+    pub token: Secret,
+}
+
+impl Default for MetricsConfig {
+    fn default() -> Self {
+        MetricsConfig {
+            enabled: crate::settings::Switch::Auto,
+            token: Secret::default(),
+        }
+    }
+}
+
+impl MetricsConfig {
+    /// Whether `/metrics` is served on a listener that is (or is not) on loopback.
+    pub fn served(&self, loopback: bool) -> bool {
+        self.enabled.on(loopback)
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GameConfig {
@@ -508,6 +551,7 @@ impl Config {
         let mut secrets: Vec<String> = [
             &self.webhooks.secret,
             &self.admin.token,
+            &self.metrics.token,
             &self.sms.kannel.password,
             &self.sms.twilio.auth_token,
             &self.sms.vonage.api_secret,

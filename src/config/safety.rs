@@ -58,6 +58,7 @@ impl Config {
                 self.sms.vonage.signature_secret.expose(),
             ),
             ("admin.token", self.admin.token.expose()),
+            ("metrics.token", self.metrics.token.expose()),
         ] {
             let len = secret.chars().count();
             if len > 0 && len < SECRET_MIN_LEN {

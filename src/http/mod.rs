@@ -14,6 +14,7 @@ use tower_http::trace::TraceLayer;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::inbound::{InboundMessage, Part};
+use crate::metrics::{InboundOutcome, Metrics, OutboundStatus};
 use crate::platform::{Answer, AnswerRule, Handled, Platform};
 use crate::providers::hall::Hall;
 use crate::robot_pool::RobotPool;
@@ -24,6 +25,7 @@ pub mod budget;
 pub mod error;
 pub mod flood;
 pub mod listener;
+pub mod observe;
 
 pub use error::AppError;
 pub use flood::Flood;
@@ -42,6 +44,7 @@ struct Inner {
     robots: RobotPool,
     flood: Flood,
     hall: Option<Arc<Hall>>,
+    metrics: Arc<Metrics>,
 }
 
 /// What became of an inbound text.
@@ -67,6 +70,7 @@ impl AppState {
         platform: Platform,
         robots: RobotPool,
         hall: Option<Arc<Hall>>,
+        metrics: Arc<Metrics>,
     ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
@@ -76,6 +80,7 @@ impl AppState {
                 robots,
                 flood: Flood::new(&cfg.limits),
                 hall,
+                metrics,
                 cfg,
             }),
         }
@@ -106,6 +111,16 @@ impl AppState {
         self.inner.hall.as_deref()
     }
 
+    /// What this instance counts, for `/metrics`.
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    /// `/metrics`' text: this instance's counts.
+    pub async fn scrape(&self) -> Result<String, crate::store::StoreError> {
+        Ok(self.inner.metrics.render())
+    }
+
     /// The flood limits and what they held back.
     pub fn flood(&self) -> &Flood {
         &self.inner.flood
@@ -134,8 +149,12 @@ impl AppState {
         rule: Option<AnswerRule>,
     ) -> Result<(Receipt, Option<Answer>), AppError> {
         let msg = msg.without_nul();
+        let provider = msg.provider;
         let verdict = self.inner.flood.phone(&msg.from);
         if self.dropped(verdict, &msg).await? {
+            self.inner
+                .metrics
+                .inbound(provider, InboundOutcome::Limited);
             return Ok((Receipt::Dropped, None));
         }
         let platform = self.inner.platform.clone();
@@ -153,7 +172,7 @@ impl AppState {
             self.inner.flood.refund(&from);
         }
         let (handled, answer) = outcome?;
-        Ok((self.settle(handled), answer))
+        Ok((self.settle(provider, handled), answer))
     }
 
     /// Whether a text the flood limit passed judgement on is to be dropped;
@@ -179,14 +198,18 @@ impl AppState {
         Ok(true)
     }
 
-    /// After a text's commit: wakes the robots it made due.
-    fn settle(&self, handled: Handled) -> Receipt {
+    /// After a text's commit: wakes the robots it made due, and counts it.
+    fn settle(&self, provider: &'static str, handled: Handled) -> Receipt {
         if handled.robots_due {
             self.inner.robots.wake();
         }
         if handled.duplicate {
+            self.inner.metrics.inbound(provider, InboundOutcome::Repeat);
             Receipt::Duplicate
         } else {
+            self.inner
+                .metrics
+                .inbound(provider, InboundOutcome::Applied);
             Receipt::Applied(handled)
         }
     }
@@ -208,9 +231,12 @@ impl AppState {
             reference: part.reference.replace('\0', "\u{fffd}"),
             ..part
         };
+        let provider = part_msg.provider;
+        let metrics = &self.inner.metrics;
         let flood = &self.inner.flood;
         let verdict = flood.part(&part_msg.from, &part.reference, part.total);
         if self.dropped(verdict, &part_msg).await? {
+            metrics.inbound(provider, InboundOutcome::Limited);
             return Ok(Receipt::Dropped);
         }
         let platform = self.inner.platform.clone();
@@ -253,12 +279,16 @@ impl AppState {
             }
             Ok(None) => {
                 close(charged);
+                metrics.inbound(provider, InboundOutcome::Repeat);
                 Receipt::Duplicate
             }
-            Ok(Some(None)) => Receipt::Waiting,
+            Ok(Some(None)) => {
+                metrics.inbound(provider, InboundOutcome::PartWaiting);
+                Receipt::Waiting
+            }
             Ok(Some(Some(handled))) => {
                 close(false);
-                self.settle(handled)
+                self.settle(provider, handled)
             }
         })
     }
@@ -266,6 +296,7 @@ impl AppState {
     /// Applies a provider's delivery report to the text it names; unknown references are ignored.
     pub async fn report_status(
         &self,
+        provider: &'static str,
         provider_ref: String,
         status: crate::store::TextStatus,
         error: Option<String>,
@@ -279,6 +310,15 @@ impl AppState {
                     .report_status(&provider_ref, status, error.as_deref(), now)
             })
             .await?;
+        // Only a report that names one of our texts is counted.
+        let counted = match status {
+            crate::store::TextStatus::Delivered => Some(OutboundStatus::Delivered),
+            crate::store::TextStatus::Failed => Some(OutboundStatus::Undelivered),
+            _ => None,
+        };
+        if let (Some(counted), Some(_)) = (counted, result) {
+            self.inner.metrics.outbound(provider, counted, 1);
+        }
         Ok(result)
     }
 }
@@ -298,6 +338,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/ping", get(|| async { "pong" }))
+        .route("/metrics", get(observe::metrics))
         .route("/assets/page.css", get(crate::web::page_css))
         .merge(crate::providers::webhook::routes(&state, state.config()))
         .merge(admin::routes(state.clone()))

@@ -52,6 +52,8 @@ pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<Accepted, SendError
 /// secret that each of its failures passes through; beside it, the training
 /// hall, which alone reaches virtual phones.
 pub struct Provider {
+    /// Which provider sends to real phones (for metrics' labels).
+    kind: crate::config::ProviderKind,
     sender: Box<dyn Outbound>,
     scrubber: Scrubber,
     hall: Option<Arc<Hall>>,
@@ -61,6 +63,7 @@ impl Provider {
     /// Texts kept in memory for whoever reads the capture (the terminal phone).
     pub fn capture(capture: super::capture::Capture) -> Provider {
         Provider {
+            kind: crate::config::ProviderKind::Console,
             sender: Box::new(capture),
             scrubber: Scrubber::default(),
             hall: None,
@@ -80,6 +83,7 @@ impl Provider {
             .build()?;
         let registration = super::registration(cfg.sms.provider);
         Ok(Provider {
+            kind: cfg.sms.provider,
             sender: (registration.sender)(cfg, http)?,
             scrubber: cfg.scrubber(),
             hall: None,
@@ -90,6 +94,16 @@ impl Provider {
     pub fn beside(mut self, hall: Option<Arc<Hall>>) -> Provider {
         self.hall = hall;
         self
+    }
+
+    /// The name of the route a text to `to` takes: the hall for a virtual
+    /// phone, the configured provider for any other.
+    pub fn route(&self, to: &str) -> &'static str {
+        if is_virtual(to) {
+            crate::config::ProviderKind::Hall.as_str()
+        } else {
+            self.kind.as_str()
+        }
     }
 
     /// Sends one text. A failure's reason is scrubbed of every configured

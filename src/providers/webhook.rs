@@ -30,10 +30,15 @@ pub fn routes(state: &AppState, cfg: &Config) -> Router<AppState> {
             router = router.merge(routes);
         }
     }
-    router.route_layer(from_fn_with_state(
-        state.clone(),
-        crate::http::flood::by_address,
-    ))
+    router
+        .route_layer(from_fn_with_state(
+            state.clone(),
+            crate::http::flood::by_address,
+        ))
+        .route_layer(from_fn_with_state(
+            state.clone(),
+            crate::http::observe::webhooks,
+        ))
 }
 
 /// Compares a presented secret with the configured one without leaking timing.

@@ -82,7 +82,7 @@ pub(super) async fn status(
 ) -> Result<Json<Value>, AppError> {
     let report = parse_status(state.config(), &headers, &body)?;
     let now = state
-        .report_status(report.reference, report.status, report.error)
+        .report_status("generic", report.reference, report.status, report.error)
         .await?;
     Ok(Json(
         json!({ "status": now.map(TextStatus::as_str).unwrap_or("unknown") }),

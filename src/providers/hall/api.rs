@@ -226,7 +226,7 @@ fn report_delivered(state: AppState, id: i64) {
     tokio::spawn(async move {
         for _ in 0..REPORT_TRIES {
             match state
-                .report_status(super::reference(id), TextStatus::Delivered, None)
+                .report_status("hall", super::reference(id), TextStatus::Delivered, None)
                 .await
             {
                 Ok(Some(_)) => return,

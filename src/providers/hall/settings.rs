@@ -1,7 +1,8 @@
 //! The training hall's settings (`[hall]`): whether it is served, and its own limits per address.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
+pub use crate::settings::Switch;
 use crate::settings::lenient;
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -33,58 +34,7 @@ impl Default for HallConfig {
 impl HallConfig {
     /// Whether the hall is served on a listener that is (or is not) on loopback.
     pub fn served(&self, loopback: bool) -> bool {
-        match self.enabled {
-            Switch::On => true,
-            Switch::Off => false,
-            Switch::Auto => loopback,
-        }
-    }
-}
-
-/// On, off, or decided by the listener's address.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Switch {
-    On,
-    Off,
-    Auto,
-}
-
-impl std::str::FromStr for Switch {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Switch, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "true" | "on" | "yes" => Ok(Switch::On),
-            "false" | "off" | "no" => Ok(Switch::Off),
-            "auto" => Ok(Switch::Auto),
-            _ => Err("true, false or \"auto\"".into()),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Switch {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Switch, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Given {
-            Flag(bool),
-            Text(String),
-        }
-        match Given::deserialize(deserializer)? {
-            Given::Flag(true) => Ok(Switch::On),
-            Given::Flag(false) => Ok(Switch::Off),
-            Given::Text(text) => text.parse().map_err(serde::de::Error::custom),
-        }
-    }
-}
-
-impl Serialize for Switch {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Switch::On => serializer.serialize_bool(true),
-            Switch::Off => serializer.serialize_bool(false),
-            Switch::Auto => serializer.serialize_str("auto"),
-        }
+        self.enabled.on(loopback)
     }
 }
 

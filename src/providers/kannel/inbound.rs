@@ -189,7 +189,7 @@ pub(super) async fn status(
 ) -> Result<StatusCode, AppError> {
     let report = parse_status(state.config(), &query.unwrap_or_default())?;
     state
-        .report_status(report.reference, report.status, report.error)
+        .report_status("kannel", report.reference, report.status, report.error)
         .await?;
     Ok(StatusCode::OK)
 }

@@ -65,7 +65,7 @@ pub(super) async fn status(
 ) -> Result<axum::http::StatusCode, AppError> {
     if let Some(report) = parse_status(state.config(), &uri, &headers, &body)? {
         state
-            .report_status(report.reference, report.status, report.error)
+            .report_status("twilio", report.reference, report.status, report.error)
             .await?;
     }
     Ok(axum::http::StatusCode::OK)

@@ -50,7 +50,7 @@ pub(super) async fn status(
     let now = state.clock().now();
     if let Some(report) = parse_status(state.config(), &method, &query, &headers, &body, now)? {
         state
-            .report_status(report.reference, report.status, report.error)
+            .report_status("vonage", report.reference, report.status, report.error)
             .await?;
     }
     Ok(StatusCode::OK)

@@ -27,6 +27,7 @@ mod fed;
 use super::rate::SendRate;
 use crate::clock::Clock;
 use crate::config::SmsConfig;
+use crate::metrics::{Metrics, OutboundStatus};
 use crate::providers::{Provider, SendError};
 use crate::store::{OutboxText, SentText, Store};
 
@@ -73,6 +74,7 @@ pub struct Dispatcher {
     cfg: SmsConfig,
     clock: Arc<dyn Clock>,
     rate: SendRate,
+    metrics: Arc<Metrics>,
 }
 
 impl Dispatcher {
@@ -81,6 +83,7 @@ impl Dispatcher {
         provider: Provider,
         cfg: SmsConfig,
         clock: Arc<dyn Clock>,
+        metrics: Arc<Metrics>,
     ) -> Dispatcher {
         Dispatcher {
             store,
@@ -88,6 +91,7 @@ impl Dispatcher {
             rate: SendRate::new(cfg.parts_per_second),
             cfg,
             clock,
+            metrics,
         }
     }
 
@@ -140,8 +144,20 @@ impl Dispatcher {
         }
     }
 
-    /// Sends one text and says what became of it.
+    /// Sends one text and says what became of it, and counts it.
     async fn deliver(&self, text: &OutboxText) -> Verdict {
+        let verdict = self.send(text).await;
+        let status = match verdict {
+            Verdict::Sent(_) => OutboundStatus::Sent,
+            Verdict::Retry(..) => OutboundStatus::Failed,
+            Verdict::Failed(..) => OutboundStatus::Parked,
+        };
+        self.metrics
+            .outbound(self.provider.route(&text.to), status, 1);
+        verdict
+    }
+
+    async fn send(&self, text: &OutboxText) -> Verdict {
         self.rate.wait(&text.from, text.parts).await;
         let timeout = Duration::from_millis(self.cfg.send_timeout_ms);
         // A provider's failure comes scrubbed of every configured secret

@@ -1,0 +1,103 @@
+//! What the HTTP layer counts: each webhook request's latency and the refusals it answered, and `/metrics`, where the counts are read.
+//!
+//! A text that reaches the store is counted where its fate is known
+//! (`AppState::receive`: applied, a repeat, a part kept, a phone over its
+//! limit); what never gets that far (a bad signature, a malformed request,
+//! an address over its limit, a writer that cannot take it now) is counted
+//! here from the answer's status.
+
+use std::time::Instant;
+
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use subtle::ConstantTimeEq;
+
+use super::{AppError, AppState};
+use crate::metrics::InboundOutcome;
+
+/// The provider a webhook path belongs to (`/webhooks/<name>[/status]`),
+/// as the registry names it, and whether it is a delivery report.
+fn webhook_of(path: &str) -> Option<(&'static str, bool)> {
+    let rest = path.strip_prefix("/webhooks/")?;
+    let (name, tail) = rest.split_once('/').unwrap_or((rest, ""));
+    let provider = crate::providers::PROVIDERS
+        .iter()
+        .map(|p| p.kind.as_str())
+        .find(|known| *known == name)?;
+    Some((provider, tail == "status"))
+}
+
+/// Times every webhook request, and counts the texts refused before the
+/// store saw them by what the answer says.
+pub async fn webhooks(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let webhook = webhook_of(request.uri().path());
+    let response = next.run(request).await;
+    if let Some((provider, report)) = webhook {
+        let metrics = state.metrics();
+        metrics.webhook(provider, started.elapsed());
+        let refused = match response.status() {
+            s if s.is_success() => None,
+            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => {
+                Some(InboundOutcome::RejectedSignature)
+            }
+            StatusCode::TOO_MANY_REQUESTS => Some(InboundOutcome::Limited),
+            s if s.is_server_error() => Some(InboundOutcome::Unavailable),
+            _ => Some(InboundOutcome::Refused),
+        };
+        if let (Some(outcome), false) = (refused, report) {
+            metrics.inbound(provider, outcome);
+        }
+    }
+    response
+}
+
+/// `GET /metrics`: Prometheus' text format. Not served (404) where
+/// `metrics.enabled` keeps it off this listener; a configured
+/// `metrics.token` is asked for as a bearer token, compared in constant time.
+pub async fn metrics(State(state): State<AppState>, request: Request) -> Response {
+    let cfg = &state.config().metrics;
+    if !cfg.served(state.config().http.listen.ip().is_loopback()) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    if !cfg.token.is_empty() {
+        let presented = request
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .unwrap_or("");
+        if !bool::from(presented.as_bytes().ct_eq(cfg.token.expose().as_bytes())) {
+            return AppError::Unauthorized.into_response();
+        }
+    }
+    match state.scrape().await {
+        Ok(text) => (
+            [(
+                header::CONTENT_TYPE,
+                "text/plain; version=0.0.4; charset=utf-8",
+            )],
+            text,
+        )
+            .into_response(),
+        Err(e) => AppError::from(e).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn webhook_paths_name_their_provider() {
+        assert_eq!(webhook_of("/webhooks/kannel"), Some(("kannel", false)));
+        assert_eq!(
+            webhook_of("/webhooks/twilio/status"),
+            Some(("twilio", true))
+        );
+        assert_eq!(webhook_of("/webhooks/nobody"), None);
+        assert_eq!(webhook_of("/hall"), None);
+    }
+}

@@ -1,0 +1,351 @@
+//! Prometheus metrics: what this instance counts as it works (texts in and out, latencies, robots' waits), rendered at `/metrics` beside what the database holds.
+//!
+//! Each gateway owns its recorder (no global one), so that two gateways in
+//! one process, as in the tests, count apart. Names follow Prometheus'
+//! conventions: `smsarena_` first, base units (`_seconds`), `_total` on
+//! counters; labels are closed sets (a provider, an outcome, a game), never
+//! a phone number or a text.
+
+use std::time::Duration;
+
+use metrics::{Counter, Gauge, Histogram, Key, Label, Metadata, Recorder, Unit};
+use metrics_exporter_prometheus::{
+    Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder,
+};
+
+/// Latency buckets, in seconds: from a fast commit to a request timeout.
+const LATENCY_BUCKETS: &[f64] = &[
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// Robots' waits, in seconds: a turn may wait behind others for a while.
+const WAIT_BUCKETS: &[f64] = &[
+    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 60.0,
+];
+
+/// What became of an inbound text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InboundOutcome {
+    /// Recorded and acted on.
+    Applied,
+    /// A provider's retry of a text already applied.
+    Repeat,
+    /// A part of a long text, kept until the others arrive.
+    PartWaiting,
+    /// Not taken: malformed, or from a number that may not text.
+    Refused,
+    /// Over a flood limit (the phone's or the address's).
+    Limited,
+    /// A missing or wrong secret or signature, or a stale signed request.
+    RejectedSignature,
+    /// The gateway could not take it now (the writer's queue full, the
+    /// database away): the provider retries.
+    Unavailable,
+}
+
+impl InboundOutcome {
+    fn as_str(self) -> &'static str {
+        match self {
+            InboundOutcome::Applied => "applied",
+            InboundOutcome::Repeat => "repeat",
+            InboundOutcome::PartWaiting => "part_waiting",
+            InboundOutcome::Refused => "refused",
+            InboundOutcome::Limited => "limited",
+            InboundOutcome::RejectedSignature => "rejected_signature",
+            InboundOutcome::Unavailable => "unavailable",
+        }
+    }
+}
+
+/// What became of an outgoing text, as this instance saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutboundStatus {
+    /// Written to the outbox, in a committed transaction.
+    Queued,
+    /// The provider accepted it.
+    Sent,
+    /// A send failed and will be tried again.
+    Failed,
+    /// Given up on (a final refusal, or every attempt used): it waits in the
+    /// outbox for an operator.
+    Parked,
+    /// The provider reports it delivered.
+    Delivered,
+    /// The provider reports it undelivered.
+    Undelivered,
+}
+
+impl OutboundStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            OutboundStatus::Queued => "queued",
+            OutboundStatus::Sent => "sent",
+            OutboundStatus::Failed => "failed",
+            OutboundStatus::Parked => "parked",
+            OutboundStatus::Delivered => "delivered",
+            OutboundStatus::Undelivered => "undelivered",
+        }
+    }
+}
+
+/// The names, in one place.
+mod name {
+    pub const INBOUND: &str = "smsarena_inbound_texts_total";
+    pub const OUTBOUND: &str = "smsarena_outbound_texts_total";
+    pub const WEBHOOK_SECONDS: &str = "smsarena_webhook_duration_seconds";
+    pub const WRITER_SECONDS: &str = "smsarena_writer_transaction_duration_seconds";
+    pub const WRITER_QUEUE: &str = "smsarena_writer_queue_depth";
+    pub const ROBOT_TURNS: &str = "smsarena_robot_turns_total";
+    pub const ROBOT_WAIT_SECONDS: &str = "smsarena_robot_turn_wait_seconds";
+    pub const PG_LOCK_TIMEOUTS: &str = "smsarena_postgres_lock_timeouts_total";
+    pub const PG_RETRIES: &str = "smsarena_postgres_retried_transactions_total";
+}
+
+/// One gateway's metrics.
+pub struct Metrics {
+    recorder: PrometheusRecorder,
+    handle: PrometheusHandle,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Metrics")
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Suffix("_duration_seconds".into()), LATENCY_BUCKETS)
+            .and_then(|b| {
+                b.set_buckets_for_metric(Matcher::Suffix("_wait_seconds".into()), WAIT_BUCKETS)
+            })
+            .expect("the buckets are not empty")
+            .build_recorder();
+        let handle = recorder.handle();
+        let metrics = Metrics { recorder, handle };
+        metrics.describe();
+        metrics
+    }
+
+    fn describe(&self) {
+        let r = &self.recorder;
+        r.describe_counter(
+            name::INBOUND.into(),
+            None,
+            "Texts that reached a webhook, by provider and what became of them.".into(),
+        );
+        r.describe_counter(
+            name::OUTBOUND.into(),
+            None,
+            "Outgoing texts by provider and status: queued in a commit, sent, failed (to be retried), parked, and as delivery reports say.".into(),
+        );
+        r.describe_histogram(
+            name::WEBHOOK_SECONDS.into(),
+            Some(Unit::Seconds),
+            "Time from a webhook request to its answer.".into(),
+        );
+        r.describe_histogram(
+            name::WRITER_SECONDS.into(),
+            Some(Unit::Seconds),
+            "Time of one writer transaction (a batch), from its start to its commit.".into(),
+        );
+        r.describe_gauge(
+            name::WRITER_QUEUE.into(),
+            None,
+            "Units of work waiting for the writer at the last scrape.".into(),
+        );
+        r.describe_counter(
+            name::ROBOT_TURNS.into(),
+            None,
+            "Robots' turns this instance searched and handed back.".into(),
+        );
+        r.describe_histogram(
+            name::ROBOT_WAIT_SECONDS.into(),
+            Some(Unit::Seconds),
+            "Time a robot's turn waited from falling due to its search starting.".into(),
+        );
+        r.describe_counter(
+            name::PG_LOCK_TIMEOUTS.into(),
+            None,
+            "PostgreSQL: callers refused a lock another instance held.".into(),
+        );
+        r.describe_counter(
+            name::PG_RETRIES.into(),
+            None,
+            "PostgreSQL: transactions run again after a conflict.".into(),
+        );
+    }
+
+    fn counter(&self, name: &'static str, labels: &[(&'static str, &'static str)]) -> Counter {
+        let labels: Vec<Label> = labels
+            .iter()
+            .map(|&(k, v)| Label::from_static_parts(k, v))
+            .collect();
+        self.recorder
+            .register_counter(&Key::from_parts(name, labels), &METADATA)
+    }
+
+    fn histogram(&self, name: &'static str, labels: &[(&'static str, &'static str)]) -> Histogram {
+        let labels: Vec<Label> = labels
+            .iter()
+            .map(|&(k, v)| Label::from_static_parts(k, v))
+            .collect();
+        self.recorder
+            .register_histogram(&Key::from_parts(name, labels), &METADATA)
+    }
+
+    fn gauge(&self, name: &'static str) -> Gauge {
+        self.recorder
+            .register_gauge(&Key::from_static_name(name), &METADATA)
+    }
+
+    /// Writes every series these providers can have as 0, so that a
+    /// scraper sees a counter before its first increment (and a rate over
+    /// its first one).
+    pub fn start_at_zero(&self, inbound: &[&'static str], outbound: &[&'static str]) {
+        use InboundOutcome::*;
+        use OutboundStatus::*;
+        for &provider in inbound {
+            for outcome in [
+                Applied,
+                Repeat,
+                PartWaiting,
+                Refused,
+                Limited,
+                RejectedSignature,
+                Unavailable,
+            ] {
+                self.counter(
+                    name::INBOUND,
+                    &[("provider", provider), ("outcome", outcome.as_str())],
+                )
+                .increment(0);
+            }
+        }
+        for &provider in outbound {
+            for status in [Queued, Sent, Failed, Parked, Delivered, Undelivered] {
+                self.counter(
+                    name::OUTBOUND,
+                    &[("provider", provider), ("status", status.as_str())],
+                )
+                .increment(0);
+            }
+        }
+        self.counter(name::ROBOT_TURNS, &[]).increment(0);
+    }
+
+    /// An inbound text through `provider`'s webhook.
+    pub fn inbound(&self, provider: &'static str, outcome: InboundOutcome) {
+        self.counter(
+            name::INBOUND,
+            &[("provider", provider), ("outcome", outcome.as_str())],
+        )
+        .increment(1);
+    }
+
+    /// Outgoing texts of `provider` reaching `status`.
+    pub fn outbound(&self, provider: &'static str, status: OutboundStatus, texts: u64) {
+        if texts > 0 {
+            self.counter(
+                name::OUTBOUND,
+                &[("provider", provider), ("status", status.as_str())],
+            )
+            .increment(texts);
+        }
+    }
+
+    /// A webhook request of `provider`, answered after `took`.
+    pub fn webhook(&self, provider: &'static str, took: Duration) {
+        self.histogram(name::WEBHOOK_SECONDS, &[("provider", provider)])
+            .record(took.as_secs_f64());
+    }
+
+    /// One writer transaction, committed or not, after `took`.
+    pub fn writer_transaction(&self, took: Duration) {
+        self.histogram(name::WRITER_SECONDS, &[])
+            .record(took.as_secs_f64());
+    }
+
+    /// The writer's queue as a scrape finds it.
+    pub fn writer_queue(&self, depth: usize) {
+        self.gauge(name::WRITER_QUEUE).set(depth as f64);
+    }
+
+    /// A robot's turn searched after waiting `waited` for its search.
+    pub fn robot_turn(&self, waited: Duration) {
+        self.counter(name::ROBOT_TURNS, &[]).increment(1);
+        self.histogram(name::ROBOT_WAIT_SECONDS, &[])
+            .record(waited.as_secs_f64());
+    }
+
+    /// PostgreSQL refused `callers` a lock another instance held.
+    pub fn postgres_lock_timeouts(&self, callers: u64) {
+        self.counter(name::PG_LOCK_TIMEOUTS, &[]).increment(callers);
+    }
+
+    /// PostgreSQL transactions run again after a conflict.
+    pub fn postgres_retries(&self, transactions: u64) {
+        self.counter(name::PG_RETRIES, &[]).increment(transactions);
+    }
+
+    /// Everything counted so far, in Prometheus' text format.
+    pub fn render(&self) -> String {
+        self.handle.run_upkeep();
+        self.handle.render()
+    }
+}
+
+static METADATA: Metadata<'static> =
+    Metadata::new(module_path!(), metrics::Level::INFO, Some(module_path!()));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_render_with_their_labels_and_help() {
+        let m = Metrics::new();
+        m.inbound("kannel", InboundOutcome::Applied);
+        m.inbound("kannel", InboundOutcome::Applied);
+        m.outbound("generic", OutboundStatus::Parked, 3);
+        m.webhook("kannel", Duration::from_millis(3));
+        let text = m.render();
+        assert!(
+            text.contains(
+                "smsarena_inbound_texts_total{provider=\"kannel\",outcome=\"applied\"} 2"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "smsarena_outbound_texts_total{provider=\"generic\",status=\"parked\"} 3"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("# HELP smsarena_inbound_texts_total"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "smsarena_webhook_duration_seconds_bucket{provider=\"kannel\",le=\"0.005\"} 1"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn two_gateways_count_apart() {
+        let (a, b) = (Metrics::new(), Metrics::new());
+        a.inbound("generic", InboundOutcome::Refused);
+        assert!(a.render().contains("outcome=\"refused\"} 1"));
+        assert!(!b.render().contains("outcome=\"refused\""));
+    }
+}
