@@ -99,6 +99,12 @@ mod name {
     pub const ROBOT_WAIT_SECONDS: &str = "smsarena_robot_turn_wait_seconds";
     pub const PG_LOCK_TIMEOUTS: &str = "smsarena_postgres_lock_timeouts_total";
     pub const PG_RETRIES: &str = "smsarena_postgres_retried_transactions_total";
+    pub const PLAYERS: &str = "smsarena_players_registered";
+    pub const LOBBY: &str = "smsarena_lobby_players_waiting";
+    pub const RUNNING: &str = "smsarena_matches_running";
+    pub const BACKLOG: &str = "smsarena_outbox_backlog_texts";
+    pub const OLDEST: &str = "smsarena_outbox_oldest_waiting_seconds";
+    pub const PARKED: &str = "smsarena_outbox_parked_texts";
 }
 
 /// One gateway's metrics.
@@ -171,6 +177,16 @@ impl Metrics {
             Some(Unit::Seconds),
             "Time a robot's turn waited from falling due to its search starting.".into(),
         );
+        for (gauge, help) in [
+            (name::PLAYERS, "Players with a nick."),
+            (name::LOBBY, "Players waiting in a lobby."),
+            (name::RUNNING, "Matches not over, by game."),
+            (name::BACKLOG, "Texts queued or being sent."),
+            (name::OLDEST, "Age of the oldest text queued or being sent."),
+            (name::PARKED, "Texts given up on, waiting for an operator."),
+        ] {
+            r.describe_gauge(gauge.into(), None, help.into());
+        }
         r.describe_counter(
             name::PG_LOCK_TIMEOUTS.into(),
             None,
@@ -293,6 +309,22 @@ impl Metrics {
     /// PostgreSQL transactions run again after a conflict.
     pub fn postgres_retries(&self, transactions: u64) {
         self.counter(name::PG_RETRIES, &[]).increment(transactions);
+    }
+
+    /// What the database holds, as a scrape finds it.
+    pub fn database(&self, s: &crate::console::data::Summary) {
+        self.gauge(name::PLAYERS).set(s.players as f64);
+        self.gauge(name::LOBBY).set(s.lobbies_waiting as f64);
+        for (game, n) in &s.running {
+            let labels = vec![Label::new("game", game.clone())];
+            self.recorder
+                .register_gauge(&Key::from_parts(name::RUNNING, labels), &METADATA)
+                .set(*n as f64);
+        }
+        self.gauge(name::BACKLOG).set(s.outbox_backlog as f64);
+        self.gauge(name::OLDEST)
+            .set(s.oldest_waiting_secs.unwrap_or(0) as f64);
+        self.gauge(name::PARKED).set(s.parked as f64);
     }
 
     /// Everything counted so far, in Prometheus' text format.

@@ -910,3 +910,82 @@ async fn a_hall_phone_is_opened_once_and_read_by_its_number() {
     assert_eq!(held.as_deref(), Some("hash-a"), "the first holder keeps it");
     assert_eq!(unknown, None);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_console_reads_counts_players_texts_and_parked_and_writes_its_audit() {
+    let (_dir, store, _) = open().await;
+    let now = Utc::now();
+    let (parked, sent) = store
+        .run(move |tx| {
+            tx.players()
+                .accept_inbound(&inbound("c1", "+7901555", "R ann"))?;
+            let mut ann = tx.players().create("+7901555", now)?;
+            ann.nick = Some("Ann".into());
+            tx.players().save(&ann, now)?;
+            tx.players().create("+7902666", now)?;
+            tx.outbox().enqueue(&text("+7901555", "parked"), now)?;
+            tx.outbox().enqueue(&text("+7902666", "waiting"), now)?;
+            let pending = tx.outbox().pending()?;
+            let (parked, waiting) = (pending[0].0.id, pending[1].0.id);
+            tx.outbox().mark_failed(parked, 3, "HTTP 400", now)?;
+            tx.console().audit(
+                &smsarena::store::NewAudit {
+                    actor: "anna",
+                    action: "look at texts",
+                    target: "player #1",
+                    address: Some("192.0.2.1"),
+                },
+                now,
+            )?;
+            Ok((parked, waiting))
+        })
+        .await
+        .unwrap();
+    let (counts, minutes, found, by_digits, ann, texts, parked_texts, audit) = store
+        .read(move |r| {
+            let counts = r.console().counts()?;
+            let minutes = r.console().inbound_per_minute(now - Duration::minutes(5))?;
+            let found = r.console().find_players("an%", 10)?;
+            let by_digits = r.console().find_players("902 6", 10)?;
+            let ann = r.console().player_by_id(found[0].id)?;
+            let texts = r.console().texts_from("+7901555", 10)?;
+            let parked = r.console().parked_texts(10)?;
+            let audit = r.console().audit_entries(10)?;
+            Ok((counts, minutes, found, by_digits, ann, texts, parked, audit))
+        })
+        .await
+        .unwrap();
+    assert_eq!(counts.players, 1, "one with a nick");
+    assert_eq!((counts.outbox_backlog, counts.parked), (1, 1));
+    assert!(counts.oldest_waiting.is_some());
+    assert_eq!(minutes.iter().map(|(_, n)| n).sum::<i64>(), 1);
+    assert_eq!(
+        found.len(),
+        1,
+        "the wildcard is taken as text, the nick any case"
+    );
+    assert_eq!(by_digits[0].phone, "+7902666");
+    assert_eq!(ann.unwrap().phone, "+7901555");
+    assert_eq!(texts[0].text, "R ann");
+    assert_eq!(parked_texts[0].id, parked);
+    assert_eq!(parked_texts[0].last_error.as_deref(), Some("HTTP 400"));
+    assert_eq!(audit[0].actor, "anna");
+    assert_eq!(audit[0].address.as_deref(), Some("192.0.2.1"));
+
+    let (retried, again, dropped) = store
+        .run(move |tx| {
+            let retried = tx.console().requeue_parked(parked, now)?;
+            let again = tx.console().requeue_parked(parked, now)?;
+            let dropped = tx.console().drop_parked(sent, now)?;
+            Ok((retried, again, dropped))
+        })
+        .await
+        .unwrap();
+    let retried = retried.expect("it was parked");
+    assert_eq!((retried.status, retried.attempts), (TextStatus::Queued, 0));
+    assert!(again.is_none(), "no longer parked");
+    assert!(
+        !dropped,
+        "a text waiting to be sent is not parked, so not dropped"
+    );
+}

@@ -116,8 +116,17 @@ impl AppState {
         &self.inner.metrics
     }
 
-    /// `/metrics`' text: this instance's counts.
+    /// `/metrics`' text: this instance's counts, and what the database
+    /// holds (the same on every instance), read off the writer.
     pub async fn scrape(&self) -> Result<String, crate::store::StoreError> {
+        let platform = self.inner.platform.clone();
+        let now = self.inner.clock.now();
+        let summary = self
+            .inner
+            .store
+            .read(move |tx| crate::console::data::summary(&platform, tx, now))
+            .await?;
+        self.inner.metrics.database(&summary);
         Ok(self.inner.metrics.render())
     }
 
@@ -342,6 +351,7 @@ pub fn app(state: AppState) -> Router {
         .route("/assets/page.css", get(crate::web::page_css))
         .merge(crate::providers::webhook::routes(&state, state.config()))
         .merge(admin::routes(state.clone()))
+        .merge(crate::console::routes(state.clone()))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(body_limit))
         .layer(TimeoutLayer::with_status_code(

@@ -13,6 +13,7 @@
 //! `group_commit.rs` the batch runner both writers share, `sqlite/` and
 //! `postgres/` the backends.
 
+pub mod console;
 mod group_commit;
 mod postgres;
 mod records;
@@ -20,6 +21,7 @@ mod rows;
 mod sqlite;
 mod tx;
 
+pub use console::{AuditEntry, ConsoleCounts, ConsoleRead, ConsoleWrite, InboundText, NewAudit};
 pub use postgres::PgStore;
 pub use records::{
     Arrival, Fragment, Holder, MatchRecord, MoveKind, MoveRecord, NewMatch, NewMove, NewSeat,
@@ -230,6 +232,7 @@ pub const TABLES: &[&str] = &[
     "inbound_fragments",
     "inbound_parts",
     "hall_phones",
+    "audit",
 ];
 
 /// The status a text moves to when a delivery report says `reported`: reports

@@ -97,6 +97,8 @@ pub enum OutboxEvent {
     Queued(OutboxText),
     /// Every text to this phone not yet handed to the provider was cancelled.
     Cancelled(String),
+    /// A parked text was put back in the queue by an operator.
+    Requeued(OutboxText),
 }
 
 /// A match as stored: the game's state string plus what the platform keeps around it.

@@ -28,6 +28,7 @@ pub trait Tx {
     fn fragments(&mut self) -> &mut dyn Fragments;
     fn inbound(&mut self) -> &mut dyn Inbound;
     fn hall(&mut self) -> &mut dyn Hall;
+    fn console(&mut self) -> &mut dyn super::console::ConsoleWrite;
 }
 
 /// The training hall's virtual phones, each with the hash of its token.
@@ -253,4 +254,6 @@ pub trait Read {
     fn void_matches(&mut self) -> StoreResult<i64>;
     /// The token hash of a training hall phone, if the hall opened it.
     fn hall_phone(&mut self, number: &str) -> StoreResult<Option<String>>;
+    /// What the operator's console reads.
+    fn console(&mut self) -> &mut dyn super::console::ConsoleRead;
 }

@@ -59,6 +59,11 @@ pub(super) async fn run(
                     phones.offer(text, now, &starter);
                 }
                 Some(OutboxEvent::Queued(_)) => {}
+                // An old text, parked and put back: offered whatever its id.
+                Some(OutboxEvent::Requeued(text)) => {
+                    let now = starter.this.clock.now();
+                    phones.offer(text, now, &starter);
+                }
                 Some(OutboxEvent::Cancelled(phone)) => phones.cancel(&phone),
                 None => return,
             },

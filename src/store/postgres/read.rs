@@ -122,4 +122,8 @@ impl Read for PgRead<'_> {
         )?;
         Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
+
+    fn console(&mut self) -> &mut dyn crate::store::console::ConsoleRead {
+        self
+    }
 }

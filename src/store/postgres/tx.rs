@@ -214,6 +214,10 @@ impl Tx for PgTx<'_> {
     fn hall(&mut self) -> &mut dyn crate::store::tx::Hall {
         self
     }
+
+    fn console(&mut self) -> &mut dyn crate::store::console::ConsoleWrite {
+        self
+    }
 }
 
 /// Records an inbound message and locks its sender's row: the sender's

@@ -27,6 +27,7 @@ use super::records::OutboxEvent;
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
+mod console;
 mod fragments;
 mod hall;
 mod inbound;
@@ -290,6 +291,7 @@ mod tests {
             .map(|e| match e {
                 OutboxEvent::Queued(t) => t.to.clone(),
                 OutboxEvent::Cancelled(phone) => format!("cancelled {phone}"),
+                OutboxEvent::Requeued(t) => format!("requeued {}", t.to),
             })
             .collect();
         assert_eq!(heard, ["+1", "+3", "+5"]);

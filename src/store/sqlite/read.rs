@@ -55,4 +55,8 @@ impl Read for SqliteRead<'_> {
     fn hall_phone(&mut self, number: &str) -> StoreResult<Option<String>> {
         super::hall::hall_phone(self.conn, number)
     }
+
+    fn console(&mut self) -> &mut dyn crate::store::console::ConsoleRead {
+        self
+    }
 }

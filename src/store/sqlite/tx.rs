@@ -104,6 +104,10 @@ impl Tx for SqliteTx<'_> {
     fn hall(&mut self) -> &mut dyn crate::store::tx::Hall {
         self
     }
+
+    fn console(&mut self) -> &mut dyn crate::store::console::ConsoleWrite {
+        self
+    }
 }
 
 impl Players for SqliteTx<'_> {
