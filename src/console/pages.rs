@@ -143,7 +143,7 @@ pub fn player(operator: &Operator, d: &PlayerDetail, whole: bool) -> Response {
         h2 { (p.nick.as_deref().unwrap_or("(no nick)")) }
         div.card {
             dl.facts {
-                dt { "Number" } dd.mono { (p.phone)
+                dt { "Number" } dd { span.mono { (p.phone) }
                     @if !whole { " " a href={ "/console/players/" (p.id) "?numbers=full" } { "show whole (logged)" } }
                 }
                 dt { "Status" } dd { (p.status) }
@@ -160,7 +160,7 @@ pub fn player(operator: &Operator, d: &PlayerDetail, whole: bool) -> Response {
             section.card {
                 h3 { "Texts in (newest first)" }
                 ol.texts { @for t in &d.texts_in {
-                    li { span.muted { (t.at.format("%Y-%m-%d %H:%M:%S")) " to " (t.to) } pre.sms { (t.text) } }
+                    li { span.muted { (t.at.format("%Y-%m-%d %H:%M:%S UTC")) " to " (t.to) } pre.sms { (t.text) } }
                 } }
             }
             section.card {
@@ -214,11 +214,11 @@ pub fn match_view(operator: &Operator, m: &MatchPage<'_>) -> Response {
             section.card #replay {
                 h3 { "Replay" }
                 nav.steps {
-                    a.step #first href=(link(0)) { "⏮ start" }
+                    a.step #first href=(link(0)) { "« start" }
                     a.step #prev href=(link(r.step.saturating_sub(1))) { "◀ back" }
                     span #position { "move " (r.step) " of " (r.steps) }
                     a.step #next href=(link((r.step + 1).min(r.steps))) { "next ▶" }
-                    a.step #last href=(link(r.steps)) { "end ⏭" }
+                    a.step #last href=(link(r.steps)) { "end »" }
                 }
                 form.seat method="get" action={ "/console/matches/" (m.id) } {
                     input type="hidden" name="step" value=(r.step);
@@ -245,6 +245,7 @@ pub fn parked(operator: &Operator, texts: &[ParkedView], note: Option<&str>) -> 
         h2 { "Parked texts" }
         @if let Some(note) = note { p.note role="status" { (note) } }
         @if texts.is_empty() { p.muted { "No text is parked." } }
+        @else {
         table.list.parked {
             thead { tr { th { "#" } th { "To" } th { "Text" } th { "Attempts" } th { "Last error" } th {} } }
             tbody { @for t in texts {
@@ -265,6 +266,7 @@ pub fn parked(operator: &Operator, texts: &[ParkedView], note: Option<&str>) -> 
                 }
             } }
         }
+        }
     };
     layout(operator, "Parked texts", "/console/parked", body)
 }
@@ -277,7 +279,7 @@ pub fn audit(operator: &Operator, entries: &[AuditEntry]) -> Response {
             thead { tr { th { "When" } th { "Who" } th { "What" } th { "On" } th { "From" } } }
             tbody { @for e in entries {
                 tr {
-                    td { (e.at.format("%Y-%m-%d %H:%M:%S")) }
+                    td { (e.at.format("%Y-%m-%d %H:%M UTC")) }
                     td { (e.actor) }
                     td.action { (e.action) }
                     td { (e.target) }

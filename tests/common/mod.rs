@@ -1,6 +1,7 @@
 //! Test harness: the real router over a fresh database per test, driven without a socket.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod cluster;
 pub mod lock;
 pub mod logs;
