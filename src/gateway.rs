@@ -71,6 +71,7 @@ impl Gateway {
             routes.extend(hall.as_ref().map(|_| ProviderKind::Hall.as_str()));
             metrics.start_at_zero(&webhooks, &routes);
         }
+        store.observe(metrics.probe(cfg.sms.provider.as_str()));
         let robots = RobotPool::new(
             store.clone(),
             platform.clone(),

@@ -99,6 +99,8 @@ mod name {
     pub const ROBOT_WAIT_SECONDS: &str = "smsarena_robot_turn_wait_seconds";
     pub const PG_LOCK_TIMEOUTS: &str = "smsarena_postgres_lock_timeouts_total";
     pub const PG_RETRIES: &str = "smsarena_postgres_retried_transactions_total";
+    pub const STARTED: &str = "smsarena_matches_started_total";
+    pub const FINISHED: &str = "smsarena_matches_finished_total";
     pub const PLAYERS: &str = "smsarena_players_registered";
     pub const LOBBY: &str = "smsarena_lobby_players_waiting";
     pub const RUNNING: &str = "smsarena_matches_running";
@@ -187,6 +189,17 @@ impl Metrics {
         ] {
             r.describe_gauge(gauge.into(), None, help.into());
         }
+        r.describe_counter(
+            name::STARTED.into(),
+            None,
+            "Matches this instance started, by game.".into(),
+        );
+        r.describe_counter(
+            name::FINISHED.into(),
+            None,
+            "Matches this instance finished (a result, a resignation, a withdrawal), by game."
+                .into(),
+        );
         r.describe_counter(
             name::PG_LOCK_TIMEOUTS.into(),
             None,
@@ -277,6 +290,21 @@ impl Metrics {
         }
     }
 
+    /// The matches a committed unit of work started and finished.
+    pub fn matches(&self, tally: &crate::platform::Tally) {
+        for (name, games) in [
+            (name::STARTED, &tally.started),
+            (name::FINISHED, &tally.finished),
+        ] {
+            for game in games {
+                let labels = vec![Label::new("game", game.clone())];
+                self.recorder
+                    .register_counter(&Key::from_parts(name, labels), &METADATA)
+                    .increment(1);
+            }
+        }
+    }
+
     /// A webhook request of `provider`, answered after `took`.
     pub fn webhook(&self, provider: &'static str, took: Duration) {
         self.histogram(name::WEBHOOK_SECONDS, &[("provider", provider)])
@@ -325,6 +353,27 @@ impl Metrics {
         self.gauge(name::OLDEST)
             .set(s.oldest_waiting_secs.unwrap_or(0) as f64);
         self.gauge(name::PARKED).set(s.parked as f64);
+    }
+
+    /// The handles a store's writer reports through, with `route` the
+    /// provider texts to real phones go through.
+    pub fn probe(&self, route: &'static str) -> crate::store::probe::Probe {
+        let queued = |provider| {
+            self.counter(
+                name::OUTBOUND,
+                &[
+                    ("provider", provider),
+                    ("status", OutboundStatus::Queued.as_str()),
+                ],
+            )
+        };
+        crate::store::probe::Probe {
+            transaction: self.histogram(name::WRITER_SECONDS, &[]),
+            queued: queued(route),
+            queued_virtual: queued(crate::config::ProviderKind::Hall.as_str()),
+            refused_locks: self.counter(name::PG_LOCK_TIMEOUTS, &[]),
+            retried: self.counter(name::PG_RETRIES, &[]),
+        }
     }
 
     /// Everything counted so far, in Prometheus' text format.

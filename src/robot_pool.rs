@@ -211,11 +211,12 @@ impl RobotPool {
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
         let turn = job.turn;
-        let (applied, more) = self
+        let (applied, more, tally) = self
             .inner
             .store
             .run(move |tx| platform.apply_robot_move(tx, &turn, &searched, now))
             .await?;
+        self.inner.metrics.matches(&tally);
         if more {
             self.wake();
         }

@@ -152,6 +152,7 @@ async fn fire_due(state: &AppState) -> (usize, usize) {
         match outcome {
             Ok(f) => {
                 fired += f.timers;
+                state.metrics().matches(&f.tally);
                 if f.robots_due {
                     state.robots().wake();
                 }

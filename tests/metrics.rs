@@ -252,3 +252,35 @@ async fn metrics_are_off_a_public_address_unless_enabled_and_ask_for_their_token
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn matches_players_the_writer_and_the_outbox_are_counted() {
+    let app = TestApp::new().await;
+    app.register(&[("+79001230001", "ann"), ("+79001230002", "bea")])
+        .await;
+    app.sms_to("+79001230001", common::PLAY, "P TR").await;
+    app.sms_to("+79001230002", common::PLAY, "P TR").await;
+    let (_, text) = scrape(&app.router, None).await;
+    let game = |name: &str| sample(&text, name, &[("game", "TR")]);
+    assert_eq!(game("smsarena_matches_started_total"), Some(1.0), "{text}");
+    assert_eq!(game("smsarena_matches_running"), Some(1.0), "{text}");
+    assert_eq!(sample(&text, "smsarena_players_registered", &[]), Some(2.0));
+    let queued = sample(
+        &text,
+        "smsarena_outbound_texts_total",
+        &[("provider", "console"), ("status", "queued")],
+    )
+    .unwrap();
+    let written = app.count("outbox").await as f64;
+    assert_eq!(queued, written, "every text written is counted once: {text}");
+    let batches = sample(&text, "smsarena_writer_transaction_duration_seconds_count", &[]).unwrap();
+    assert!(batches >= 4.0, "{text}");
+    assert_eq!(sample(&text, "smsarena_writer_queue_depth", &[]), Some(0.0));
+    assert_eq!(sample(&text, "smsarena_outbox_backlog_texts", &[]), Some(written));
+
+    app.sms("+79001230001", "Q").await;
+    let (_, text) = scrape(&app.router, None).await;
+    let game = |name: &str| sample(&text, name, &[("game", "TR")]);
+    assert_eq!(game("smsarena_matches_finished_total"), Some(1.0), "{text}");
+    assert_eq!(game("smsarena_matches_running"), Some(0.0), "{text}");
+}

@@ -127,6 +127,9 @@ impl AppState {
             .read(move |tx| crate::console::data::summary(&platform, tx, now))
             .await?;
         self.inner.metrics.database(&summary);
+        self.inner
+            .metrics
+            .writer_queue(self.inner.store.queue_depth());
         Ok(self.inner.metrics.render())
     }
 
@@ -209,6 +212,7 @@ impl AppState {
 
     /// After a text's commit: wakes the robots it made due, and counts it.
     fn settle(&self, provider: &'static str, handled: Handled) -> Receipt {
+        self.inner.metrics.matches(&handled.tally);
         if handled.robots_due {
             self.inner.robots.wake();
         }

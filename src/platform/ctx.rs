@@ -10,6 +10,14 @@ use super::texts::Numbers;
 use crate::config::Config;
 use crate::store::{NewText, Player, StoreResult, Tx};
 
+/// Matches started and finished in one unit of work, by game code: the
+/// caller counts them once the transaction has committed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub started: Vec<String>,
+    pub finished: Vec<String>,
+}
+
 pub(crate) struct Ctx<'a> {
     pub cfg: &'a Config,
     pub catalog: &'a Catalog,
@@ -19,6 +27,8 @@ pub(crate) struct Ctx<'a> {
     pub reply_from: &'a str,
     /// A robot's turn fell due in this transaction.
     pub robots_due: bool,
+    /// Matches this unit of work started and finished, for the metrics.
+    pub tally: Tally,
     /// The sender's texts, held back for the webhook's answer.
     held: Option<answer::Held>,
 }
@@ -38,6 +48,7 @@ impl<'a> Ctx<'a> {
             now,
             reply_from,
             robots_due: false,
+            tally: Tally::default(),
             held: None,
         }
     }

@@ -18,6 +18,7 @@ pub(super) fn finish(
     }
     record.finished = true;
     record.finished_at = Some(ctx.now);
+    ctx.tally.finished.push(record.game.clone());
     record.deadline_at = None;
     for (seat, standing) in seats.iter_mut().zip(standings) {
         seat.place = Some(standing.place);

@@ -44,7 +44,7 @@ pub mod texts;
 mod timers;
 
 pub use answer::{Answer, AnswerRule};
-pub use ctx::compose_text;
+pub use ctx::{Tally, compose_text};
 pub use timers::{Fired, Timer};
 
 use catalog::Catalog;
@@ -60,12 +60,14 @@ pub struct Platform {
 }
 
 /// What became of an inbound text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Handled {
     /// Its provider id was seen before: acknowledged, not applied again.
     pub duplicate: bool,
     /// It made a robot's turn due: the robot pool should look.
     pub robots_due: bool,
+    /// The matches it started and finished.
+    pub tally: Tally,
 }
 
 impl Platform {
@@ -135,6 +137,7 @@ impl Platform {
                 let handled = Handled {
                     duplicate: true,
                     robots_due: false,
+                    tally: Tally::default(),
                 };
                 return Ok((handled, answer));
             }
@@ -150,6 +153,7 @@ impl Platform {
         let handled = Handled {
             duplicate: false,
             robots_due: ctx.robots_due,
+            tally: std::mem::take(&mut ctx.tally),
         };
         Ok((handled, answer))
     }
@@ -186,6 +190,7 @@ impl Platform {
         Ok(Fired {
             timers: 1,
             robots_due: ctx.robots_due,
+            tally: std::mem::take(&mut ctx.tally),
         })
     }
 
@@ -196,6 +201,8 @@ impl Platform {
             let one = self.fire(tx, timer, now)?;
             fired.timers += one.timers;
             fired.robots_due |= one.robots_due;
+            fired.tally.started.extend(one.tally.started);
+            fired.tally.finished.extend(one.tally.finished);
         }
         Ok(fired)
     }
@@ -221,9 +228,9 @@ impl Platform {
         turn: &RobotTurn,
         searched: &Searched,
         now: DateTime<Utc>,
-    ) -> StoreResult<(Applied, bool)> {
+    ) -> StoreResult<(Applied, bool, Tally)> {
         let mut ctx = self.ctx(tx, now, &self.cfg.numbers.game);
         let applied = robot_move::apply(&mut ctx, turn, searched)?;
-        Ok((applied, ctx.robots_due))
+        Ok((applied, ctx.robots_due, std::mem::take(&mut ctx.tally)))
     }
 }

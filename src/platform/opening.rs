@@ -66,6 +66,7 @@ pub(crate) fn start_match<'g>(
             ctx.tx.lobby().leave(*id)?;
         }
     }
+    ctx.tally.started.push(game.code().to_string());
     let new = NewMatch {
         game: game.code().to_string(),
         options: options.to_string(),

@@ -18,11 +18,13 @@ use crate::store::{StoreResult, Tx};
 const BATCH: usize = 64;
 
 /// What firing the due timers did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fired {
     pub timers: usize,
     /// A robot's turn fell due: the robot pool should look.
     pub robots_due: bool,
+    /// The matches it started and finished.
+    pub tally: super::Tally,
 }
 
 /// One timer that fell due.

@@ -16,6 +16,7 @@
 pub mod console;
 mod group_commit;
 mod postgres;
+pub mod probe;
 mod records;
 mod rows;
 mod sqlite;
@@ -174,6 +175,24 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.read(f).await,
             Store::Postgres(s) => s.read(f).await,
+        }
+    }
+
+    /// Reports the writer's work to `probe` from now on (once; later calls
+    /// change nothing).
+    pub fn observe(&self, probe: probe::Probe) {
+        let cell = match self {
+            Store::Sqlite(s) => s.probe(),
+            Store::Postgres(s) => s.probe(),
+        };
+        let _ = cell.set(probe);
+    }
+
+    /// Callers waiting for the writer.
+    pub fn queue_depth(&self) -> usize {
+        match self {
+            Store::Sqlite(s) => s.queue_depth(),
+            Store::Postgres(s) => s.queue_depth(),
         }
     }
 

@@ -75,6 +75,8 @@ pub struct PgStore {
     /// For [`PgStore::run_solo`], reads and health checks.
     pool: PgPool,
     texts_queued: Arc<Notify>,
+    /// Where the writer reports its work for the metrics, once one listens.
+    probe: crate::store::probe::ProbeCell,
 }
 
 impl PgStore {
@@ -108,12 +110,29 @@ impl PgStore {
             pool: pool.clone(),
             runtime: Handle::current(),
         };
-        writer::Writer::new(options, max_batch, texts_queued.clone(), retries).start(rx)?;
+        let probe = crate::store::probe::ProbeCell::default();
+        writer::Writer::new(
+            options,
+            max_batch,
+            texts_queued.clone(),
+            retries,
+            probe.clone(),
+        )
+        .start(rx)?;
         Ok(PgStore {
             jobs,
             pool,
             texts_queued,
+            probe,
         })
+    }
+
+    pub(crate) fn probe(&self) -> &crate::store::probe::ProbeCell {
+        &self.probe
+    }
+
+    pub fn queue_depth(&self) -> usize {
+        self.jobs.max_capacity() - self.jobs.capacity()
     }
 
     pub async fn run<T, F>(&self, f: F) -> StoreResult<T>

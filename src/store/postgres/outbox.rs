@@ -65,6 +65,7 @@ impl Outbox for PgTx<'_> {
             },
         );
         self.queued_texts = true;
+        self.queued_to.push(t.to.clone());
         Ok(())
     }
 

@@ -58,6 +58,10 @@ pub(in crate::store) struct PgTx<'a> {
     pub(super) pending: Pending,
     /// Whether this transaction queued a text (the claiming loop is woken after COMMIT).
     pub(super) queued_texts: bool,
+    /// Whom this transaction's texts go to, for the metrics after COMMIT.
+    pub(super) queued_to: Vec<String>,
+    /// How many of `queued_to` came before the current job's savepoint.
+    queued_at_savepoint: usize,
     /// Whether a match or queue another transaction holds is waited for, or refused at once.
     patience: Patience,
 }
@@ -69,6 +73,8 @@ impl<'a> PgTx<'a> {
             conn,
             pending: Pending::default(),
             queued_texts: false,
+            queued_to: Vec::new(),
+            queued_at_savepoint: 0,
             patience: Patience::Long,
         }
     }
@@ -153,6 +159,8 @@ impl BatchTx for PgTx<'_> {
     fn begin(&mut self, patience: Patience) -> StoreResult<()> {
         self.forget();
         self.queued_texts = false;
+        self.queued_to.clear();
+        self.queued_at_savepoint = 0;
         self.patience = patience;
         // How long a lock is waited for is the statements' choice (`NOWAIT`
         // when brief) and the session's (the writer's lock timeout).
@@ -160,11 +168,13 @@ impl BatchTx for PgTx<'_> {
     }
 
     fn savepoint(&mut self) -> StoreResult<()> {
+        self.queued_at_savepoint = self.queued_to.len();
         self.control("SAVEPOINT job")
     }
 
     fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
         self.forget();
+        self.queued_to.truncate(self.queued_at_savepoint);
         self.control("ROLLBACK TO SAVEPOINT job")
     }
 

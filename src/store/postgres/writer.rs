@@ -13,6 +13,7 @@ use tokio::sync::{Notify, mpsc};
 use super::tx::PgTx;
 use super::{Driver, conn_is_clean};
 use crate::store::group_commit::{self, Job};
+use crate::store::probe::{self, ProbeCell};
 use crate::store::{StoreError, StoreResult};
 
 /// Pause before the writer tries to reconnect after failing to.
@@ -31,6 +32,7 @@ pub(super) struct Writer {
     texts_queued: Arc<Notify>,
     /// Where callers that met a conflict run again, each on its own.
     retries: Retries,
+    probe: ProbeCell,
 }
 
 /// The pool and the service's runtime, for retries beside the writer.
@@ -46,12 +48,14 @@ impl Writer {
         max_batch: usize,
         texts_queued: Arc<Notify>,
         retries: Retries,
+        probe: ProbeCell,
     ) -> Writer {
         Writer {
             options: writer_options(options),
             max_batch: max_batch.max(1),
             texts_queued,
             retries,
+            probe,
         }
     }
 
@@ -101,9 +105,16 @@ impl Writer {
                     }
                 },
             };
+            let started = Instant::now();
             let mut tx = PgTx::new(Driver::Runtime(&rt), c);
             let outcome = group_commit::run_batch(&mut tx, &mut batch, patience);
             let queued_texts = tx.queued_texts;
+            probe::batch(
+                &self.probe,
+                started.elapsed(),
+                outcome.is_ok(),
+                tx.queued_to.iter().map(String::as_str),
+            );
             if let Err(e) = &outcome {
                 tracing::error!(error = %e, jobs = batch.len(), "postgres batch failed");
                 // A lost connection is replaced before the next batch.
@@ -122,6 +133,7 @@ impl Writer {
                     "callers that met a conflict run again on the pool"
                 );
             }
+            probe::refused(&self.probe, again.len());
             for job in again.drain(..) {
                 self.retries.run(job, self.texts_queued.clone());
             }

@@ -23,6 +23,7 @@ use rusqlite_migration::{M, Migrations};
 use tokio::sync::mpsc;
 
 use super::group_commit::{self, Job};
+use super::probe::ProbeCell;
 use super::records::OutboxEvent;
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
@@ -98,6 +99,8 @@ pub struct SqliteStore {
     reader: Arc<Mutex<Connection>>,
     /// Where the writer tells the dispatcher what each commit did to the outbox, once one listens.
     feed: Feed,
+    /// Where the writer reports its work for the metrics, once one listens.
+    probe: ProbeCell,
 }
 
 type Feed = Arc<OnceLock<mpsc::UnboundedSender<OutboxEvent>>>;
@@ -131,16 +134,26 @@ impl SqliteStore {
 
         let (jobs, rx) = mpsc::channel(queue_depth.max(1));
         let feed = Feed::default();
-        let writer_side = feed.clone();
+        let probe = ProbeCell::default();
+        let (writer_feed, writer_probe) = (feed.clone(), probe.clone());
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer_loop(writer, rx, max_batch.max(1), &writer_side))
+            .spawn(move || writer_loop(writer, rx, max_batch.max(1), &writer_feed, &writer_probe))
             .map_err(|e| StoreError::Corrupt(format!("cannot start the writer thread: {e}")))?;
         Ok(SqliteStore {
             jobs,
             reader: Arc::new(Mutex::new(reader)),
             feed,
+            probe,
         })
+    }
+
+    pub(crate) fn probe(&self) -> &ProbeCell {
+        &self.probe
+    }
+
+    pub fn queue_depth(&self) -> usize {
+        self.jobs.max_capacity() - self.jobs.capacity()
     }
 
     pub async fn run<T, F>(&self, f: F) -> StoreResult<T>
@@ -204,6 +217,7 @@ fn writer_loop(
     mut rx: mpsc::Receiver<Box<dyn Job>>,
     max_batch: usize,
     feed: &Feed,
+    probe: &ProbeCell,
 ) {
     let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(max_batch);
     // Stays empty: conflicts with other transactions need another writer.
@@ -211,12 +225,22 @@ fn writer_loop(
     let mut tx = SqliteTx::new(&conn);
     while let Some(patience) = group_commit::next_batch(&mut rx, &mut batch, &mut again, max_batch)
     {
+        let started = std::time::Instant::now();
         let outcome = group_commit::run_batch(&mut tx, &mut batch, patience);
         if let Err(e) = &outcome {
             tracing::error!(error = %e, jobs = batch.len(), "sqlite batch failed");
         }
         group_commit::finish_batch(&mut batch, &outcome, &mut again);
         let events = std::mem::take(&mut tx.events);
+        crate::store::probe::batch(
+            probe,
+            started.elapsed(),
+            outcome.is_ok(),
+            events.iter().filter_map(|e| match e {
+                OutboxEvent::Queued(t) => Some(t.to.as_str()),
+                _ => None,
+            }),
+        );
         if let (Ok(()), Some(feed)) = (&outcome, feed.get()) {
             for event in events {
                 // A dispatcher that has stopped reads the table when it starts again.
