@@ -12,6 +12,8 @@
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 measure/run.sh --duration 20s
 #   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432 INSTANCES=3 measure/run.sh --duration 20s
 #   BENCH_BIN=/tmp/smsarena-before measure/run.sh --duration 20s   # a binary built elsewhere
+#   WATCH=1 measure/run.sh --duration 20s   # with /metrics scraped every second and a
+#                                           # console page open (its summary every 10 s)
 #
 # The gateway runs on its built-in defaults (--config /dev/null: no file), so a
 # binary of another commit runs the same way. Any SMSARENA_* variable in the
@@ -109,6 +111,25 @@ PG_LOG="${PG_LOG:-$(ls /var/log/postgresql/postgresql-*-main.log 2>/dev/null | h
 if [ -n "${PG_DB:-}" ] && [ -r "$PG_LOG" ]; then PG_LOG_FROM=$(stat -c %s "$PG_LOG"); fi
 
 echo "gateway pids ${PIDS[*]}, database $DB, $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+# WATCH=1: an operator watches while the phones play: Prometheus scrapes
+# /metrics every second and a console page asks for its summary every ten
+# (as its script does). Each scrape's time is kept; after the run, the CPU
+# one scrape costs the gateway is measured over SCRAPES back-to-back.
+token="${SMSARENA_ADMIN__TOKEN:-bench}"
+if [ -n "${WATCH:-}" ]; then
+    (
+        tick=0
+        until [ -e "$WORK/stop-watch" ]; do
+            curl -s -o /dev/null -w '%{time_total}\n' "${URLS[0]}/metrics" >>"$WORK/scrapes"
+            if [ $((tick % 10)) -eq 0 ]; then
+                curl -s -o /dev/null -H "Authorization: Bearer $token" "${URLS[0]}/console/api/summary"
+            fi
+            tick=$((tick + 1))
+            sleep 1
+        done
+    ) &
+    WATCHER=$!
+fi
 status=0
 "$LOADGEN" \
     --gateway "$(IFS=,; echo "${URLS[*]}")" \
@@ -117,6 +138,18 @@ status=0
     --db "$DB" \
     --admin-token "${SMSARENA_ADMIN__TOKEN:-bench}" \
     "$@" || status=$?
+if [ -n "${WATCHER:-}" ]; then
+    touch "$WORK/stop-watch"
+    wait "$WATCHER" || true
+    echo "watch: $(wc -l <"$WORK/scrapes") scrapes during the run, median $(sort -n "$WORK/scrapes" | awk '{a[NR]=$1} END {printf "%.1f ms", 1000 * a[int((NR + 1) / 2)]}'), max $(sort -n "$WORK/scrapes" | tail -n 1 | awk '{printf "%.1f ms", 1000 * $1}')"
+    scrapes="${SCRAPES:-500}"
+    before=$(awk '{print $14 + $15}' "/proc/$GATEWAY/stat")
+    started=$(date +%s%N)
+    for _ in $(seq 1 "$scrapes"); do curl -s -o /dev/null "${URLS[0]}/metrics"; done
+    elapsed=$(( ($(date +%s%N) - started) / 1000 ))
+    after=$(awk '{print $14 + $15}' "/proc/$GATEWAY/stat")
+    echo "one scrape: $(awk -v t="$((after - before))" -v hz="$(getconf CLK_TCK)" -v n="$scrapes" 'BEGIN {printf "%.2f ms", 1000 * t / hz / n}') of the gateway's CPU, $(awk -v us="$elapsed" -v n="$scrapes" 'BEGIN {printf "%.2f ms", us / 1000 / n}') wall (curl included), over $scrapes back-to-back; $(curl -s "${URLS[0]}/metrics" | wc -c) bytes"
+fi
 for pid in "${PIDS[@]}"; do
     echo "gateway $pid: CPU $(cpu_seconds "$pid") s in all; $(grep -E 'VmHWM|VmRSS' "/proc/$pid/status" | tr -s ' \n' ' ')"
 done

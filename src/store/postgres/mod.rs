@@ -106,11 +106,12 @@ impl PgStore {
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let texts_queued = Arc::new(Notify::new());
         let (jobs, rx) = mpsc::channel(queue_depth.max(1));
+        let probe = crate::store::probe::ProbeCell::default();
         let retries = writer::Retries {
             pool: pool.clone(),
             runtime: Handle::current(),
+            probe: probe.clone(),
         };
-        let probe = crate::store::probe::ProbeCell::default();
         writer::Writer::new(
             options,
             max_batch,

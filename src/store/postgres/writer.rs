@@ -40,6 +40,7 @@ pub(super) struct Writer {
 pub(super) struct Retries {
     pub pool: PgPool,
     pub runtime: Handle,
+    pub probe: ProbeCell,
 }
 
 impl Writer {
@@ -147,6 +148,7 @@ impl Retries {
     /// while the writer goes on with the callers behind it.
     fn run(&self, mut job: Box<dyn Job>, texts_queued: Arc<Notify>) {
         let pool = self.pool.clone();
+        let probe = self.probe.clone();
         self.runtime.spawn(async move {
             let mut conn = match pool.acquire().await {
                 Ok(conn) => conn,
@@ -159,7 +161,14 @@ impl Retries {
             let handle = Handle::current();
             let _ = tokio::task::spawn_blocking(move || {
                 let mut tx = PgTx::new(Driver::Handle(&handle), &mut conn);
+                let started = Instant::now();
                 let outcome = group_commit::run_alone(&mut tx, job);
+                probe::batch(
+                    &probe,
+                    started.elapsed(),
+                    outcome.is_ok(),
+                    tx.queued_to.iter().map(String::as_str),
+                );
                 if outcome.is_ok() && tx.queued_texts {
                     texts_queued.notify_one();
                 }

@@ -230,17 +230,19 @@ fn writer_loop(
         if let Err(e) = &outcome {
             tracing::error!(error = %e, jobs = batch.len(), "sqlite batch failed");
         }
-        group_commit::finish_batch(&mut batch, &outcome, &mut again);
-        let events = std::mem::take(&mut tx.events);
+        // Counted before the callers hear of their commit, so that what
+        // they do next (a scrape) sees it.
         crate::store::probe::batch(
             probe,
             started.elapsed(),
             outcome.is_ok(),
-            events.iter().filter_map(|e| match e {
+            tx.events.iter().filter_map(|e| match e {
                 OutboxEvent::Queued(t) => Some(t.to.as_str()),
                 _ => None,
             }),
         );
+        group_commit::finish_batch(&mut batch, &outcome, &mut again);
+        let events = std::mem::take(&mut tx.events);
         if let (Ok(()), Some(feed)) = (&outcome, feed.get()) {
             for event in events {
                 // A dispatcher that has stopped reads the table when it starts again.
