@@ -272,11 +272,22 @@ async fn matches_players_the_writer_and_the_outbox_are_counted() {
     )
     .unwrap();
     let written = app.count("outbox").await as f64;
-    assert_eq!(queued, written, "every text written is counted once: {text}");
-    let batches = sample(&text, "smsarena_writer_transaction_duration_seconds_count", &[]).unwrap();
+    assert_eq!(
+        queued, written,
+        "every text written is counted once: {text}"
+    );
+    let batches = sample(
+        &text,
+        "smsarena_writer_transaction_duration_seconds_count",
+        &[],
+    )
+    .unwrap();
     assert!(batches >= 4.0, "{text}");
     assert_eq!(sample(&text, "smsarena_writer_queue_depth", &[]), Some(0.0));
-    assert_eq!(sample(&text, "smsarena_outbox_backlog_texts", &[]), Some(written));
+    assert_eq!(
+        sample(&text, "smsarena_outbox_backlog_texts", &[]),
+        Some(written)
+    );
 
     app.sms("+79001230001", "Q").await;
     let (_, text) = scrape(&app.router, None).await;
