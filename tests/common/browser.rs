@@ -132,8 +132,19 @@ impl Browser {
         self.find(css).await.text().await.unwrap()
     }
 
+    /// Clicks the first element `css` finds; found again if the page drew
+    /// it anew meanwhile (a thread that a reply just redrew).
     pub async fn click(&self, css: &str) {
-        self.find(css).await.click().await.unwrap();
+        for _ in 0..20 {
+            match self.find(css).await.click().await {
+                Ok(()) => return,
+                Err(e) if e.to_string().contains("stale element") => {
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+                Err(e) => panic!("cannot click {css}: {e}"),
+            }
+        }
+        panic!("{css} went stale twenty times");
     }
 
     pub async fn type_in(&self, css: &str, text: &str) {

@@ -41,8 +41,8 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                 ol.thread #thread aria-live="polite" {}
                 form.compose #compose {
                     select #compose-to aria-label="To" {
-                        option value=(game) selected { "to " (game) " (game number: R, moves, B, Q, H)" }
-                        option value=(play) { "to " (play) " (play number: P, PA)" }
+                        option value=(game) selected title="R, moves, B, Q, H" { "to " (game) " · game" }
+                        option value=(play) title="P, PA" { "to " (play) " · play" }
                     }
                     textarea #compose-text rows="2" placeholder="Type a text, Enter sends" aria-label="Text" {}
                     button.primary #send type="submit" { "Send" }

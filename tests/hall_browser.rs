@@ -1,0 +1,417 @@
+//! The training hall in a real headless Chromium, as visitors use it: a
+//! robot game of every game from its button with a legal move typed; four
+//! virtual phones in one tab playing a football match to its end; a real
+//! phone (the generic webhook, a capturing provider) and a virtual phone
+//! playing paper soccer against each other; a reload that keeps the phone
+//! and its thread. The gateway runs whole (dispatcher, robots, timers) on a
+//! loopback port; screenshots on a phone's screen and a desktop's.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use common::browser::{Browser, NARROW, WIDE, serve};
+use common::{GAME, PLAY};
+use smsarena::clock::SystemClock;
+use smsarena::config::Config;
+use smsarena::gateway::Gateway;
+use smsarena::http::AppState;
+use smsarena::platform::catalog::Catalog;
+use smsarena::providers::Provider;
+use smsarena::providers::capture::Capture;
+use smsarena::store::{Holder, OutboxText};
+use tokio::sync::{mpsc, watch};
+
+/// A whole gateway on a loopback port: its state, its URL, what it sent to
+/// real phones, and the switch that stops it.
+struct Hall {
+    state: AppState,
+    base: String,
+    sent: mpsc::UnboundedReceiver<OutboxText>,
+    _stop: watch::Sender<bool>,
+    _dir: tempfile::TempDir,
+}
+
+async fn hall() -> Hall {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = Config::default();
+    cfg.database.url = common::fresh_database(dir.path()).await;
+    // Texts faster than thumbs; robots that answer at once.
+    cfg.limits.phone_per_minute = 0;
+    cfg.robots.budget_ms = 50;
+    let cfg = Arc::new(cfg);
+    let (capture, sent) = Capture::new();
+    let gateway = Gateway::open(
+        cfg.clone(),
+        Arc::new(SystemClock),
+        Provider::capture(capture),
+        Catalog::new(&cfg),
+    )
+    .await
+    .unwrap();
+    let base = serve(gateway.router()).await;
+    let (stop, _) = watch::channel(false);
+    let (state, _running) = gateway.spawn(&stop);
+    Hall {
+        state,
+        base,
+        sent,
+        _stop: stop,
+        _dir: dir,
+    }
+}
+
+/// The thread's texts in, as the page shows them.
+async fn inbox(browser: &Browser) -> Vec<String> {
+    let texts = browser
+        .client
+        .execute(
+            "return Array.from(document.querySelectorAll('#thread li.in pre'), p => p.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(texts).unwrap()
+}
+
+/// Waits until the thread holds more than `seen` texts in; the new ones.
+async fn replies(browser: &Browser, seen: usize) -> Vec<String> {
+    let started = Instant::now();
+    loop {
+        let texts = inbox(browser).await;
+        if texts.len() > seen {
+            // A burst (a reply and a board) lands together: let it finish.
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            return inbox(browser).await.split_off(seen);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no reply after {seen} texts in; the thread: {texts:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Types `text` to `to` in the compose box of the current phone and waits
+/// for its answer; the texts that came.
+async fn text(browser: &Browser, to: &str, text: &str) -> Vec<String> {
+    let seen = inbox(browser).await.len();
+    let select = browser.find("#compose-to").await;
+    select
+        .select_by_value(to)
+        .await
+        .unwrap_or_else(|e| panic!("no number {to}: {e}"));
+    browser.type_in("#compose-text", text).await;
+    browser.click("#send").await;
+    replies(browser, seen).await
+}
+
+async fn new_phone(browser: &Browser) -> String {
+    let before: usize = browser
+        .client
+        .execute(
+            "return document.querySelectorAll('#phone-tabs .tab').length;",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap() as usize;
+    browser.click("#new-phone").await;
+    let started = Instant::now();
+    loop {
+        let tabs = browser
+            .client
+            .execute(
+                "return Array.from(document.querySelectorAll('#phone-tabs .tab'), t => t.title);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let tabs: Vec<String> = serde_json::from_value(tabs).unwrap();
+        if tabs.len() > before {
+            return tabs.last().unwrap().clone();
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "no new phone");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn select_phone(browser: &Browser, number: &str) {
+    browser
+        .click(&format!("#phone-tabs .tab[data-number='{number}']"))
+        .await;
+}
+
+/// The first legal move of `seat` in a match of `game` in `state`.
+fn a_legal_move(game: &str, state: &str, seat: usize) -> Option<String> {
+    fn first<G: smsarena::games::Game>(g: &G, state: &str, seat: usize) -> Option<String> {
+        let state: G::State = state.parse().ok()?;
+        g.legal_moves(&state, seat).first().map(|m| m.to_string())
+    }
+    use smsarena::games::*;
+    match game {
+        "FB" => first(&football::Football::default(), state, seat),
+        "IB" => first(&intelball::Intelball::default(), state, seat),
+        "PS" => first(&paper_soccer::PaperSoccer, state, seat),
+        "WB" => first(&word_battle::WordBattle::new(), state, seat),
+        "AR" => first(&auto_race::AutoRace::default(), state, seat),
+        other => panic!("no game {other}"),
+    }
+}
+
+/// The match a phone plays, its state and the phone's seat.
+async fn seat_of(state: &AppState, number: &str) -> Option<(String, String, usize)> {
+    let number = number.to_string();
+    state
+        .store()
+        .read(move |r| {
+            let Some(player) = r.player_by_phone(&number)? else {
+                return Ok(None);
+            };
+            let Some(m) = r.active_match_of(player.id)? else {
+                return Ok(None);
+            };
+            let seat = r
+                .seats(m.id)?
+                .iter()
+                .position(|s| matches!(&s.holder, Holder::Player(p) if p.id == player.id))
+                .unwrap();
+            Ok(Some((m.game, m.state, seat)))
+        })
+        .await
+        .unwrap()
+}
+
+/// Waits until `number`'s seat has a legal move (the robots have answered).
+async fn my_move(state: &AppState, number: &str) -> (String, String) {
+    let started = Instant::now();
+    loop {
+        if let Some((game, s, seat)) = seat_of(state, number).await
+            && let Some(mv) = a_legal_move(&game, &s, seat)
+        {
+            return (game, mv);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{number} never had a move"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visitor_plays_every_game_against_a_robot_from_its_button() {
+    let Some(browser) = Browser::start(WIDE).await else {
+        return;
+    };
+    let hall = hall().await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    browser.screenshot("hall-empty-wide").await;
+    let me = new_phone(&browser).await;
+    assert!(me.starts_with("+9990"), "a virtual number: {me}");
+    browser.type_in("#nick", "ann").await;
+    let seen = inbox(&browser).await.len();
+    browser.click("#register").await;
+    replies(&browser, seen).await;
+
+    let games: Vec<String> = hall
+        .state
+        .platform()
+        .catalog()
+        .games()
+        .map(|g| g.code().to_string())
+        .collect();
+    assert_eq!(games, ["FB", "IB", "PS", "WB", "AR"]);
+    for code in &games {
+        let seen = inbox(&browser).await.len();
+        browser
+            .click(&format!("button.practice[data-game='{code}']"))
+            .await;
+        let opening = replies(&browser, seen).await;
+        let (game, mv) = my_move(&hall.state, &me).await;
+        assert_eq!(&game, code, "{opening:?}");
+        let answer = text(&browser, GAME, &mv).await;
+        let board = answer.last().unwrap();
+        assert!(
+            board.lines().count() >= 3,
+            "{code}: after {mv} a board: {answer:?}"
+        );
+        browser
+            .screenshot(&format!("hall-{}-wide", code.to_lowercase()))
+            .await;
+        if code == "PS" {
+            browser.resize(NARROW).await;
+            browser.screenshot("hall-ps-narrow").await;
+            browser.resize(WIDE).await;
+        }
+        // Resign, to be free for the next game's button.
+        text(&browser, GAME, "Q").await;
+    }
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_virtual_phones_in_one_tab_play_football_to_the_end() {
+    let Some(browser) = Browser::start(WIDE).await else {
+        return;
+    };
+    let hall = hall().await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    let mut phones = Vec::new();
+    for nick in ["ann", "bob", "cid", "dan"] {
+        let number = new_phone(&browser).await;
+        text(&browser, GAME, &format!("R {nick}")).await;
+        phones.push(number);
+    }
+    for number in &phones {
+        select_phone(&browser, number).await;
+        let seen = inbox(&browser).await.len();
+        let select = browser.find("#compose-to").await;
+        select.select_by_value(PLAY).await.unwrap();
+        browser.type_in("#compose-text", "P FB").await;
+        browser.click("#send").await;
+        if number == phones.last().unwrap() {
+            replies(&browser, seen).await;
+        }
+    }
+    // Everyone stands until the ball decides (ten moves).
+    let mut rounds = 0;
+    while seat_of(&hall.state, &phones[0]).await.is_some() {
+        assert!(rounds < 30, "the match never ended");
+        for number in &phones {
+            if let Some((_, s, seat)) = seat_of(&hall.state, number).await
+                && a_legal_move("FB", &s, seat).is_some()
+            {
+                select_phone(&browser, number).await;
+                text(&browser, GAME, "5").await;
+            }
+        }
+        rounds += 1;
+    }
+    for number in &phones {
+        select_phone(&browser, number).await;
+        let last = inbox(&browser).await.pop().unwrap();
+        assert!(
+            ["Vi pobedili.", "Vi proigrali.", "Nichya."]
+                .iter()
+                .any(|r| last.contains(r)),
+            "{number}: the result: {last}"
+        );
+    }
+    browser.screenshot("hall-football-end-wide").await;
+    browser.resize(NARROW).await;
+    browser.screenshot("hall-football-end-narrow").await;
+    browser.close().await;
+}
+
+/// A real phone's text through the generic webhook.
+async fn real_text(hall: &Hall, id: &str, from: &str, to: &str, text: &str) {
+    let request = common::sms_request(id, from, to, text);
+    let (parts, body) = request.into_parts();
+    let body = axum::body::to_bytes(body, usize::MAX).await.unwrap();
+    let response = reqwest::Client::new()
+        .post(format!("{}{}", hall.base, parts.uri))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_real_phone_and_a_virtual_phone_play_paper_soccer() {
+    let Some(browser) = Browser::start(NARROW).await else {
+        return;
+    };
+    let mut hall = hall().await;
+    const REAL: &str = "+79001234567";
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    let virtual_ = new_phone(&browser).await;
+    text(&browser, GAME, "R vera").await;
+    real_text(&hall, "r1", REAL, GAME, "R rob").await;
+    real_text(&hall, "r2", REAL, PLAY, "P PS").await;
+    let seen = inbox(&browser).await.len();
+    browser
+        .find("#compose-to")
+        .await
+        .select_by_value(PLAY)
+        .await
+        .unwrap();
+    browser.type_in("#compose-text", "P PS").await;
+    browser.click("#send").await;
+    replies(&browser, seen).await;
+
+    // Turns until the end: each side plays its first legal whole move.
+    let mut id = 3;
+    let mut turns = 0;
+    while let Some((game, s, _)) = seat_of(&hall.state, &virtual_).await {
+        assert_eq!(game, "PS");
+        assert!(turns < 400, "no end after {turns} turns");
+        let (_, _, real_seat) = seat_of(&hall.state, REAL).await.unwrap();
+        let (_, _, virtual_seat) = seat_of(&hall.state, &virtual_).await.unwrap();
+        if let Some(mv) = a_legal_move(&game, &s, virtual_seat) {
+            text(&browser, GAME, &mv).await;
+        } else if let Some(mv) = a_legal_move(&game, &s, real_seat) {
+            real_text(&hall, &format!("r{id}"), REAL, GAME, &mv).await;
+            id += 1;
+            // Its answer reaches the page too: the opponent's board.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        turns += 1;
+        if turns == 12 {
+            browser.screenshot("hall-ps-real-narrow").await;
+        }
+    }
+    // Both phones heard the result: the virtual one on its page, the real
+    // one through the configured provider, and never the other way round.
+    let last = replies(&browser, 0).await.pop().unwrap();
+    let results = ["Vi pobedili.", "Vi proigrali.", "Nichya."];
+    assert!(
+        results.iter().any(|r| last.contains(r)),
+        "the virtual phone's result: {last}"
+    );
+    let mut real = Vec::new();
+    while let Ok(t) = hall.sent.try_recv() {
+        assert!(
+            !t.to.starts_with("+9990"),
+            "a virtual phone's text at the provider"
+        );
+        real.push(t);
+    }
+    assert!(real.iter().all(|t| t.to == REAL));
+    let last = &real.last().unwrap().body;
+    assert!(
+        results.iter().any(|r| last.contains(r)),
+        "the real phone's result: {last}"
+    );
+    browser.screenshot("hall-ps-end-narrow").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_keeps_the_phone_and_its_thread() {
+    let Some(browser) = Browser::start(WIDE).await else {
+        return;
+    };
+    let hall = hall().await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    let number = new_phone(&browser).await;
+    text(&browser, GAME, "R ann").await;
+    let before = inbox(&browser).await;
+    browser.client.refresh().await.unwrap();
+    browser.find("#thread li.in").await;
+    assert_eq!(inbox(&browser).await, before);
+    assert!(browser.text("#number").await.contains("virtual"));
+    let tab = browser
+        .text(&format!("#phone-tabs .tab[data-number='{number}']"))
+        .await;
+    assert_eq!(tab, "ann");
+    // And it still plays: a text after the reload is answered.
+    text(&browser, GAME, "HELP").await;
+    browser.screenshot("hall-reloaded-wide").await;
+    browser.close().await;
+}
