@@ -9,14 +9,14 @@
 //! watching that phone (`hub.rs`) by Server-Sent Events. Nothing in the
 //! platform or the games knows the hall exists.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::num::NonZeroU32;
+use std::num::{NonZeroU32, NonZeroUsize};
 use std::sync::Mutex;
 
 use axum::Router;
 use axum::routing::{get, post};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use lru::LruCache;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
@@ -75,9 +75,14 @@ pub struct Hall {
     phones: Option<DefaultKeyedRateLimiter<IpAddr>>,
     texts: Option<DefaultKeyedRateLimiter<IpAddr>>,
     /// Tokens already checked against the store, by phone: a phone texts
-    /// many times, and its token never changes.
-    known: Mutex<HashMap<String, [u8; 32]>>,
+    /// many times, and its token never changes. The phones used longest ago
+    /// give way at [`KNOWN_PHONES`]: a public hall opens phones for months,
+    /// and one that comes back is checked against the store again.
+    known: Mutex<LruCache<String, [u8; 32]>>,
 }
+
+/// Phones whose checked tokens are kept in memory at most.
+pub const KNOWN_PHONES: usize = 10_000;
 
 impl Hall {
     /// The hall of `cfg`, when it is served at all.
@@ -100,7 +105,9 @@ impl Hall {
             hub: Hub::default(),
             phones: limiter(hall.phones_per_hour, true),
             texts: limiter(hall.texts_per_minute, false),
-            known: Mutex::default(),
+            known: Mutex::new(LruCache::new(
+                NonZeroUsize::new(KNOWN_PHONES).expect("not zero"),
+            )),
         })
     }
 
@@ -151,7 +158,7 @@ impl Hall {
                 .run(move |tx| tx.hall().open_phone(&key, &hex::encode(hash), now))
                 .await?;
             if opened {
-                self.known().insert(number.clone(), hash);
+                self.known().put(number.clone(), hash);
                 return Ok((number, token));
             }
         }
@@ -181,14 +188,14 @@ impl Hall {
         };
         match stored {
             Some(hash) if bool::from(hash.ct_eq(&presented)) => {
-                self.known().insert(number.to_string(), hash);
+                self.known().put(number.to_string(), hash);
                 Ok(())
             }
             _ => Err(AppError::Forbidden),
         }
     }
 
-    fn known(&self) -> std::sync::MutexGuard<'_, HashMap<String, [u8; 32]>> {
+    fn known(&self) -> std::sync::MutexGuard<'_, LruCache<String, [u8; 32]>> {
         self.known.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -226,4 +233,24 @@ async fn index(
         })
         .collect();
     page::render(&numbers.play, &numbers.game, &cards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checked_tokens_kept_in_memory_are_bounded() {
+        let hall = Hall::for_config(&Config::default()).expect("served on loopback");
+        for i in 0..=KNOWN_PHONES {
+            hall.known().put(format!("+9990{i:07}"), [0; 32]);
+        }
+        let known = hall.known();
+        assert_eq!(known.len(), KNOWN_PHONES);
+        assert!(
+            !known.contains("+99900000000"),
+            "the phone used longest ago gave way"
+        );
+        assert!(known.contains(&format!("+9990{KNOWN_PHONES:07}")));
+    }
 }
