@@ -29,6 +29,7 @@ use tokio::sync::mpsc;
 pub mod capture;
 pub mod client;
 pub mod driver;
+pub mod hall;
 pub mod phone;
 pub mod report;
 pub mod resources;
@@ -110,6 +111,11 @@ pub struct BenchArgs {
     /// `/admin/stats` at the end.
     #[arg(long)]
     pub admin_token: Option<String>,
+    /// Instead of the football matches through the webhook: this many
+    /// virtual phones of the training hall, each playing football against
+    /// robots, timing each typed move to its reply on the page.
+    #[arg(long, default_value_t = 0)]
+    pub hall_phones: usize,
     #[arg(long, default_value = "002227")]
     pub play_number: String,
     #[arg(long, default_value = "002220")]
@@ -192,6 +198,15 @@ async fn wait_for_gateway(addr: SocketAddr) -> anyhow::Result<()> {
 
 /// Runs the benchmark and prints the report; `Ok(false)` when a check failed.
 pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
+    if args.hall_phones > 0 {
+        let base = args
+            .gateway
+            .first()
+            .context("--gateway names no instance")?;
+        wait_for_gateway(resolve(base).await?).await?;
+        let numbers = (args.play_number.clone(), args.game_number.clone());
+        return hall::run(base, args.hall_phones, args.duration, numbers).await;
+    }
     anyhow::ensure!(args.matches > 0, "--matches must be at least 1");
     anyhow::ensure!(args.connections > 0, "--connections must be at least 1");
     let mut addrs = Vec::new();
