@@ -12,9 +12,19 @@ use crate::store::{
 /// Texts of a phone shown at most, in and out each.
 pub const RECENT_TEXTS: usize = 20;
 
-/// The overview's counts, the same on every instance of one database.
+/// The overview: the counts, and texts in a minute over the last hour.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// Inbound texts a minute over the last hour, oldest first (60 values).
+    pub inbound_per_minute: Vec<i64>,
+}
+
+/// What the database holds, the same on every instance of one database:
+/// the overview's counts and `/metrics`' gauges.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counts {
     pub players: i64,
     pub lobbies_waiting: i64,
     /// Matches running, by game code, every hosted game listed.
@@ -24,11 +34,10 @@ pub struct Summary {
     /// Seconds the oldest of them has waited.
     pub oldest_waiting_secs: Option<i64>,
     pub parked: i64,
-    /// Inbound texts a minute over the last hour, oldest first (60 values).
-    pub inbound_per_minute: Vec<i64>,
 }
 
-pub fn summary(platform: &Platform, tx: &mut dyn Read, now: DateTime<Utc>) -> StoreResult<Summary> {
+/// The counts alone: cheap enough for every scrape (each an index lookup).
+pub fn counts(platform: &Platform, tx: &mut dyn Read, now: DateTime<Utc>) -> StoreResult<Counts> {
     let counts = tx.console().counts()?;
     let running = platform
         .catalog()
@@ -42,6 +51,21 @@ pub fn summary(platform: &Platform, tx: &mut dyn Read, now: DateTime<Utc>) -> St
             (g.code().to_string(), n)
         })
         .collect();
+    Ok(Counts {
+        players: counts.players,
+        lobbies_waiting: counts.lobbies_waiting,
+        running,
+        outbox_backlog: counts.outbox_backlog,
+        oldest_waiting_secs: counts
+            .oldest_waiting
+            .map(|at| (now - at).num_seconds().max(0)),
+        parked: counts.parked,
+    })
+}
+
+/// The overview: the counts, and the last hour's texts in by the minute.
+pub fn summary(platform: &Platform, tx: &mut dyn Read, now: DateTime<Utc>) -> StoreResult<Summary> {
+    let counts = counts(platform, tx, now)?;
     let minute = now.duration_trunc(Duration::minutes(1)).unwrap_or(now);
     let since = minute - Duration::minutes(59);
     let mut per_minute = vec![0; 60];
@@ -52,14 +76,7 @@ pub fn summary(platform: &Platform, tx: &mut dyn Read, now: DateTime<Utc>) -> St
         }
     }
     Ok(Summary {
-        players: counts.players,
-        lobbies_waiting: counts.lobbies_waiting,
-        running,
-        outbox_backlog: counts.outbox_backlog,
-        oldest_waiting_secs: counts
-            .oldest_waiting
-            .map(|at| (now - at).num_seconds().max(0)),
-        parked: counts.parked,
+        counts,
         inbound_per_minute: per_minute,
     })
 }

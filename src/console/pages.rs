@@ -79,6 +79,7 @@ fn chart(values: &[i64]) -> Markup {
 
 pub fn overview(operator: &Operator, s: &Summary) -> Response {
     let waiting = s
+        .counts
         .oldest_waiting_secs
         .map_or("none waiting".to_string(), |secs| {
             format!("oldest {secs} s")
@@ -87,13 +88,13 @@ pub fn overview(operator: &Operator, s: &Summary) -> Response {
     let body = html! {
         h2 { "Overview" }
         div.counts #counts data-refresh="10" {
-            div.card.count { span.n #players { (s.players) } span.label { "players" } }
-            div.card.count { span.n #lobbies { (s.lobbies_waiting) } span.label { "waiting in lobbies" } }
-            @for (game, n) in &s.running {
+            div.card.count { span.n #players { (s.counts.players) } span.label { "players" } }
+            div.card.count { span.n #lobbies { (s.counts.lobbies_waiting) } span.label { "waiting in lobbies" } }
+            @for (game, n) in &s.counts.running {
                 div.card.count { span.n data-game=(game) { (n) } span.label { (game) " matches running" } }
             }
-            div.card.count { span.n #backlog { (s.outbox_backlog) } span.label { "texts to send (" (waiting) ")" } }
-            div.card.count { span.n #parked { (s.parked) } span.label { a href="/console/parked" { "parked texts" } } }
+            div.card.count { span.n #backlog { (s.counts.outbox_backlog) } span.label { "texts to send (" (waiting) ")" } }
+            div.card.count { span.n #parked { (s.counts.parked) } span.label { a href="/console/parked" { "parked texts" } } }
             div.card.count { span.n #inbound { (last_minute) } span.label { "texts in, this minute" } }
         }
         section.card {

@@ -124,7 +124,7 @@ impl AppState {
         let summary = self
             .inner
             .store
-            .read(move |tx| crate::console::data::summary(&platform, tx, now))
+            .read(move |tx| crate::console::data::counts(&platform, tx, now))
             .await?;
         self.inner.metrics.database(&summary);
         self.inner

@@ -31,7 +31,7 @@ impl PgRead<'_> {
 impl ConsoleRead for PgRead<'_> {
     fn counts(&mut self) -> StoreResult<ConsoleCounts> {
         let row = self.one(sqlx::query(
-            "SELECT (SELECT COUNT(*) FROM players WHERE nick IS NOT NULL) AS players,
+            "SELECT (SELECT COUNT(*) FROM players WHERE nick_key IS NOT NULL) AS players,
                     (SELECT COUNT(*) FROM lobby) AS lobbies_waiting,
                     (SELECT COUNT(*) FROM outbox WHERE status = 'failed') AS parked,
                     (SELECT COUNT(*) FROM outbox WHERE status IN ('queued', 'sending')) AS backlog,

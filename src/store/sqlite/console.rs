@@ -22,7 +22,7 @@ impl ConsoleRead for SqliteRead<'_> {
         let one = |sql: &str| -> StoreResult<i64> {
             Ok(self.conn.prepare_cached(sql)?.query_row([], |r| r.get(0))?)
         };
-        let players = one("SELECT COUNT(*) FROM players WHERE nick IS NOT NULL")?;
+        let players = one("SELECT COUNT(*) FROM players WHERE nick_key IS NOT NULL")?;
         let lobbies_waiting = one("SELECT COUNT(*) FROM lobby")?;
         let parked = one("SELECT COUNT(*) FROM outbox WHERE status = 'failed'")?;
         let (outbox_backlog, oldest): (i64, Option<i64>) = self
