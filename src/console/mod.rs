@@ -300,16 +300,12 @@ async fn load_match(state: &AppState, id: i64, step: Step) -> Result<Option<Matc
             .catalog()
             .get(&rows.record.game)
             .map(|game| {
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    game.history(
-                        &rows.record.initial_state,
-                        &crate::platform::record::stored_entries(&rows.moves, rows.seats.len()),
-                        crate::lang::Lang::En,
-                    )
-                    .map_err(|e| e.to_string())
-                }))
-                .unwrap_or_else(|_| Err("the game's code panicked".into()))
-                .unwrap_or_else(|e| format!("the record does not read: {e}"))
+                crate::platform::record::history_text(
+                    game,
+                    &rows.record.initial_state,
+                    &rows.moves,
+                    rows.seats.len(),
+                )
             })
             .unwrap_or_default();
         MatchJson {

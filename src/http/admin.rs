@@ -151,18 +151,8 @@ fn match_body(
         Ok(Err(e)) => e.to_string(),
         Err(_) => "the replay panicked in the game's code".to_string(),
     };
-    // The whole record in the game's notation (paper soccer: the
-    // kurnik/PlayOK digits with their header), not cut to one SMS.
-    let history = catch_unwind(AssertUnwindSafe(|| {
-        game.history(
-            &record.initial_state,
-            &crate::platform::record::stored_entries(moves, seats.len()),
-            crate::lang::Lang::En,
-        )
-        .map_err(|e| e.to_string())
-    }))
-    .unwrap_or_else(|_| Err("the game's code panicked".to_string()))
-    .unwrap_or_else(|e| format!("the record does not read: {e}"));
+    let history =
+        crate::platform::record::history_text(game, &record.initial_state, moves, seats.len());
     let players: Vec<Value> = seats
         .iter()
         .map(|s| match &s.holder {

@@ -6,6 +6,28 @@ use crate::games::any::StoredEntry;
 use crate::games::{Recorded, Withdrawal};
 use crate::store::{MoveKind, MoveRecord};
 
+/// A match's whole record in its game's notation (paper soccer: the
+/// kurnik digits with their header), not cut to one SMS, for operators: a
+/// record that does not read, or game code that panics on it, is said in
+/// the text instead.
+pub fn history_text(
+    game: &dyn crate::games::any::AnyGame,
+    initial_state: &str,
+    moves: &[MoveRecord],
+    seats: usize,
+) -> String {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        game.history(
+            initial_state,
+            &stored_entries(moves, seats),
+            crate::lang::Lang::En,
+        )
+        .map_err(|e| e.to_string())
+    }))
+    .unwrap_or_else(|_| Err("the game's code panicked".to_string()))
+    .unwrap_or_else(|e| format!("the record does not read: {e}"))
+}
+
 /// A match's stored moves as the games read their record.
 pub(crate) fn stored_entries(moves: &[MoveRecord], seats: usize) -> Vec<StoredEntry<'_>> {
     moves

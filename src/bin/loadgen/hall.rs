@@ -204,5 +204,5 @@ pub async fn run(
         times.max() as f64 / 1000.0,
         tally.unexpected.load(Ordering::Relaxed),
     );
-    Ok(failed == 0 && times.len() > 0)
+    Ok(failed == 0 && !times.is_empty())
 }
