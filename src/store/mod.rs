@@ -17,6 +17,7 @@ mod group_commit;
 mod postgres;
 mod records;
 mod rows;
+mod statements;
 mod sqlite;
 mod tx;
 

@@ -55,6 +55,7 @@ use super::group_commit::{self, BatchTx, Job, Patience};
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
+mod exec;
 mod fragments;
 mod hall;
 mod inbound;

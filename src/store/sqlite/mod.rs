@@ -26,6 +26,7 @@ use super::records::OutboxEvent;
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
+mod exec;
 mod fragments;
 mod hall;
 mod inbound;
