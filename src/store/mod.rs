@@ -17,8 +17,8 @@ mod group_commit;
 mod postgres;
 mod records;
 mod rows;
-mod statements;
 mod sqlite;
+mod statements;
 mod tx;
 
 pub use postgres::PgStore;

@@ -36,6 +36,9 @@ pub(crate) trait Record: Sized {
     /// How many columns it takes in a row: more than its own when it reads
     /// another record's after them (a seat, its player).
     const WIDTH: usize = Self::COLUMNS.len();
+    /// The columns of another record it reads after its own (a seat, its
+    /// player's), so that those names are checked too.
+    const TAIL: &'static [&'static str] = &[];
     fn decode(fields: &mut Fields<'_>) -> StoreResult<Self>;
 }
 
@@ -53,6 +56,8 @@ pub(crate) fn decode_at<R: Record>(row: &dyn Columns, at: usize) -> StoreResult<
     let mut fields = Fields {
         row,
         next: at,
+        base: at,
+        names: [R::COLUMNS, R::TAIL],
         record: R::NAME,
         key: Key::Unknown,
     };
@@ -65,10 +70,17 @@ pub(crate) fn decode<R: Record>(row: &dyn Columns) -> StoreResult<R> {
     decode_at(row, 0)
 }
 
-/// A cursor over one record's columns: each read takes the next column.
+/// A cursor over one record's columns: each read takes the next column, and
+/// (in debug builds, so in every test) checks that the name it asks for is
+/// the one the record's column list puts there: two swapped reads of one
+/// type fail loudly instead of misreading data.
 pub(crate) struct Fields<'r> {
     row: &'r dyn Columns,
     next: usize,
+    /// Where the record's columns start in the row.
+    base: usize,
+    /// The names expected from `base` on: the record's, then its tail's.
+    names: [&'static [&'static str]; 2],
     record: &'static str,
     /// The record's key once read, for errors (kept as numbers: formatting
     /// it for every row read would cost an allocation per record).
@@ -100,6 +112,9 @@ impl<'r> Fields<'r> {
         Fields {
             row,
             next: R::WIDTH,
+            base: R::WIDTH,
+            // The columns after a record are the query's own: not checked.
+            names: [&[], &[]],
             record: R::NAME,
             key: Key::Id(id),
         }
@@ -116,6 +131,16 @@ impl<'r> Fields<'r> {
     ) -> StoreResult<Option<T>> {
         let i = self.next;
         self.next += 1;
+        if cfg!(debug_assertions) {
+            let at = i - self.base;
+            let [own, tail] = self.names;
+            let expected = own.get(at).or_else(|| tail.get(at - own.len()));
+            assert!(
+                expected.is_none_or(|&name| name == column),
+                "{}: column {at} is read as {column} but listed as {expected:?}",
+                self.record
+            );
+        }
         get(self.row, i).map_err(|e| self.corrupt(column, e))
     }
 
@@ -298,6 +323,7 @@ impl Record for SeatRecord {
         "score",
     ];
     const WIDTH: usize = Self::COLUMNS.len() + Player::COLUMNS.len();
+    const TAIL: &'static [&'static str] = Player::COLUMNS;
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<SeatRecord> {
         let match_id = f.int("match_id")?;
@@ -508,6 +534,28 @@ mod tests {
         ]);
         let text = decode::<Player>(&klingon).unwrap_err().to_string();
         assert!(text.contains("player 3: lang"), "{text}");
+    }
+
+    /// A record whose decoder reads two columns of one type in the wrong order.
+    struct Swapped;
+
+    impl Record for Swapped {
+        const NAME: &'static str = "swapped";
+        const COLUMNS: &'static [&'static str] = &["a", "b"];
+        fn decode(f: &mut Fields<'_>) -> StoreResult<Swapped> {
+            f.int("b")?;
+            f.int("a")?;
+            Ok(Swapped)
+        }
+    }
+
+    #[test]
+    #[cfg_attr(
+        debug_assertions,
+        should_panic(expected = "read as b but listed as Some(\"a\")")
+    )]
+    fn two_swapped_reads_of_one_type_fail_loudly() {
+        let _ = decode::<Swapped>(&row(&[Some("1"), Some("2")]));
     }
 
     #[test]

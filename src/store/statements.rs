@@ -31,6 +31,8 @@ pub(crate) struct Statement {
 /// A PostgreSQL text that is not SQLite's, and the reason it is not.
 pub(crate) struct Differs {
     pub sql: &'static str,
+    /// For the reader of the table: why the texts cannot be one.
+    #[allow(dead_code)]
     pub why: &'static str,
 }
 
@@ -69,9 +71,9 @@ impl Statement {
     /// PostgreSQL's text with `$N`, and the parameter names (with their
     /// colon) in `$N`'s order.
     pub fn postgres(&self) -> (&str, &[&'static str]) {
-        let (sql, names) = self.rendered.get_or_init(|| {
-            numbered(self.postgres.as_ref().map_or(self.sqlite, |d| d.sql))
-        });
+        let (sql, names) = self
+            .rendered
+            .get_or_init(|| numbered(self.postgres.as_ref().map_or(self.sqlite, |d| d.sql)));
         (sql, names)
     }
 }
@@ -182,7 +184,10 @@ mod tests {
 
     #[test]
     fn the_hall_statements_render() {
-        assert_eq!(HALL_OPEN_PHONE.postgres().1, [":number", ":token_hash", ":now"]);
+        assert_eq!(
+            HALL_OPEN_PHONE.postgres().1,
+            [":number", ":token_hash", ":now"]
+        );
         assert!(HALL_PHONE_TOKEN.postgres().0.ends_with("number = $1"));
     }
 

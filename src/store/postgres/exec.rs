@@ -15,10 +15,10 @@ pub(super) fn bound<'q>(statement: &'q Statement, args: &Args<'q>) -> PgQuery<'q
         "statement {}: as many arguments as parameters",
         statement.name
     );
-    names
-        .iter()
-        .fold(sqlx::query(sql), |q, name| match arg(statement, args, name) {
+    names.iter().fold(sqlx::query(sql), |q, name| {
+        match arg(statement, args, name) {
             Value::Int(v) => q.bind(v),
             Value::Text(t) => q.bind(t),
-        })
+        }
+    })
 }

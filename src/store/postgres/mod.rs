@@ -62,6 +62,7 @@ mod inbound;
 mod outbox;
 mod parts;
 mod pending;
+mod players;
 mod read;
 mod tx;
 mod writer;

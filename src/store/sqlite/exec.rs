@@ -34,7 +34,11 @@ fn bound<'c>(
 }
 
 /// Runs `statement`: the rows it changed.
-pub(super) fn execute(conn: &Connection, statement: &Statement, args: &Args<'_>) -> StoreResult<usize> {
+pub(super) fn execute(
+    conn: &Connection,
+    statement: &Statement,
+    args: &Args<'_>,
+) -> StoreResult<usize> {
     Ok(bound(conn, statement, args)?.raw_execute()?)
 }
 

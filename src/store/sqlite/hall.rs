@@ -30,5 +30,10 @@ impl Hall for SqliteTx<'_> {
 }
 
 pub(super) fn hall_phone(conn: &Connection, number: &str) -> StoreResult<Option<String>> {
-    exec::first(conn, &HALL_PHONE_TOKEN, &[(":number", Value::Text(number))], |r| r.get(0))
+    exec::first(
+        conn,
+        &HALL_PHONE_TOKEN,
+        &[(":number", Value::Text(number))],
+        |r| r.get(0),
+    )
 }
