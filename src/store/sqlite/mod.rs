@@ -11,7 +11,8 @@
 //!
 //! Files: `tx.rs` the writer's transaction (players, lobby, matches,
 //! timers), `outbox.rs` its outbox, `queries.rs` the statements the writer
-//! and the reader share, `read.rs` the read side.
+//! and the reader share, `read.rs` the read side, `exec.rs` the executor of
+//! the shared statements table.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
