@@ -8,7 +8,6 @@ use std::sync::LazyLock;
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 use sqlx::postgres::{PgConnection, PgRow};
-use sqlx::{Column, TypeInfo};
 
 use super::parts::{
     LEFT_LOBBY, RECORDED_MOVES, RecordedMove, SAVED_MATCHES, SAVED_SEATS, SavedMatch, SavedSeat,
@@ -19,33 +18,9 @@ use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, RobotTurn, SeatRecord,
 };
-use crate::store::rows::{Columns, Record, column_list, decode, from_millis, millis, rng_pos_text};
+use crate::store::rows::{Record, column_list, decode, from_millis, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
 use crate::store::{StoreError, StoreResult};
-
-impl Columns for PgRow {
-    fn int(&self, i: usize) -> Result<Option<i64>, String> {
-        let kind = self
-            .try_column(i)
-            .map_err(|e| e.to_string())?
-            .type_info()
-            .name();
-        let value = match kind {
-            "INT2" => self.try_get::<Option<i16>, _>(i).map(|v| v.map(i64::from)),
-            "INT4" => self.try_get::<Option<i32>, _>(i).map(|v| v.map(i64::from)),
-            _ => self.try_get::<Option<i64>, _>(i),
-        };
-        value.map_err(|e| e.to_string())
-    }
-
-    fn text(&self, i: usize) -> Result<Option<String>, String> {
-        self.try_get(i).map_err(|e| e.to_string())
-    }
-
-    fn flag(&self, i: usize) -> Result<Option<bool>, String> {
-        self.try_get(i).map_err(|e| e.to_string())
-    }
-}
 
 pub(in crate::store) struct PgTx<'a> {
     pub(super) driver: Driver<'a>,
