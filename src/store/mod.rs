@@ -10,6 +10,7 @@
 //!
 //! Files: `records.rs` the records, `tx.rs` the transaction's concerns and
 //! the read side, `rows.rs` the row codec both backends share,
+//! `statements.rs` the statements written once for both backends,
 //! `group_commit.rs` the batch runner both writers share, `sqlite/` and
 //! `postgres/` the backends.
 
@@ -20,6 +21,7 @@ pub mod probe;
 mod records;
 mod rows;
 mod sqlite;
+mod statements;
 mod tx;
 
 pub use console::{AuditEntry, ConsoleCounts, ConsoleRead, ConsoleWrite, InboundText, NewAudit};

@@ -36,6 +36,9 @@ pub(crate) trait Record: Sized {
     /// How many columns it takes in a row: more than its own when it reads
     /// another record's after them (a seat, its player).
     const WIDTH: usize = Self::COLUMNS.len();
+    /// The columns of another record it reads after its own (a seat, its
+    /// player's), so that those names are checked too.
+    const TAIL: &'static [&'static str] = &[];
     fn decode(fields: &mut Fields<'_>) -> StoreResult<Self>;
 }
 
@@ -53,6 +56,8 @@ pub(crate) fn decode_at<R: Record>(row: &dyn Columns, at: usize) -> StoreResult<
     let mut fields = Fields {
         row,
         next: at,
+        base: at,
+        names: [R::COLUMNS, R::TAIL],
         record: R::NAME,
         key: Key::Unknown,
     };
@@ -65,10 +70,17 @@ pub(crate) fn decode<R: Record>(row: &dyn Columns) -> StoreResult<R> {
     decode_at(row, 0)
 }
 
-/// A cursor over one record's columns: each read takes the next column.
+/// A cursor over one record's columns: each read takes the next column, and
+/// (in debug builds, so in every test) checks that the name it asks for is
+/// the one the record's column list puts there: two swapped reads of one
+/// type fail loudly instead of misreading data.
 pub(crate) struct Fields<'r> {
     row: &'r dyn Columns,
     next: usize,
+    /// Where the record's columns start in the row.
+    base: usize,
+    /// The names expected from `base` on: the record's, then its tail's.
+    names: [&'static [&'static str]; 2],
     record: &'static str,
     /// The record's key once read, for errors (kept as numbers: formatting
     /// it for every row read would cost an allocation per record).
@@ -100,6 +112,9 @@ impl<'r> Fields<'r> {
         Fields {
             row,
             next: R::WIDTH,
+            base: R::WIDTH,
+            // The columns after a record are the query's own: not checked.
+            names: [&[], &[]],
             record: R::NAME,
             key: Key::Id(id),
         }
@@ -116,6 +131,16 @@ impl<'r> Fields<'r> {
     ) -> StoreResult<Option<T>> {
         let i = self.next;
         self.next += 1;
+        if cfg!(debug_assertions) {
+            let at = i - self.base;
+            let [own, tail] = self.names;
+            let expected = own.get(at).or_else(|| tail.get(at - own.len()));
+            assert!(
+                expected.is_none_or(|&name| name == column),
+                "{}: column {at} is read as {column} but listed as {expected:?}",
+                self.record
+            );
+        }
         get(self.row, i).map_err(|e| self.corrupt(column, e))
     }
 
@@ -298,6 +323,7 @@ impl Record for SeatRecord {
         "score",
     ];
     const WIDTH: usize = Self::COLUMNS.len() + Player::COLUMNS.len();
+    const TAIL: &'static [&'static str] = Player::COLUMNS;
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<SeatRecord> {
         let match_id = f.int("match_id")?;
@@ -428,156 +454,4 @@ impl FromStr for TextStatus {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A row in memory.
-    struct Fake(Vec<Option<String>>);
-
-    impl Columns for Fake {
-        fn int(&self, i: usize) -> Result<Option<i64>, String> {
-            self.0[i]
-                .as_deref()
-                .map(|v| v.parse().map_err(|_| format!("{v} is no integer")))
-                .transpose()
-        }
-        fn text(&self, i: usize) -> Result<Option<String>, String> {
-            Ok(self.0[i].clone())
-        }
-        fn flag(&self, i: usize) -> Result<Option<bool>, String> {
-            Ok(self.int(i)?.map(|v| v != 0))
-        }
-    }
-
-    fn row(values: &[Option<&str>]) -> Fake {
-        Fake(values.iter().map(|v| v.map(str::to_string)).collect())
-    }
-
-    fn a_match(rng_pos: &str) -> Fake {
-        row(&[
-            Some("7"),
-            Some("FB"),
-            Some(""),
-            Some("state"),
-            Some("-1"),
-            Some(rng_pos),
-            Some("3"),
-            Some("0"),
-            None,
-            None,
-            None,
-            Some("1764590400000"),
-            None,
-            Some("opening"),
-            None,
-        ])
-    }
-
-    #[test]
-    fn a_match_decodes_with_its_generator_and_seed() {
-        let m: MatchRecord = decode(&a_match("340282366920938463463374607431768211455")).unwrap();
-        assert_eq!(m.id, 7);
-        assert_eq!(
-            m.seed,
-            u64::MAX,
-            "the seed's bits survive the signed column"
-        );
-        assert_eq!(m.rng_pos, u128::MAX);
-        assert_eq!(m.deadline_at, None);
-    }
-
-    #[test]
-    fn a_garbled_generator_position_is_an_error_naming_the_match() {
-        let err = decode::<MatchRecord>(&a_match("12x")).unwrap_err();
-        let text = err.to_string();
-        assert!(text.contains("match 7: rng_pos"), "{text}");
-    }
-
-    #[test]
-    fn a_null_where_none_may_be_and_an_unknown_language_are_errors() {
-        let no_phone = row(&[Some("3"), None, None, Some("RU"), Some("0"), Some("0")]);
-        let text = decode::<Player>(&no_phone).unwrap_err().to_string();
-        assert!(text.contains("player 3: phone: is null"), "{text}");
-        let klingon = row(&[
-            Some("3"),
-            Some("+1"),
-            None,
-            Some("TLH"),
-            Some("0"),
-            Some("0"),
-        ]);
-        let text = decode::<Player>(&klingon).unwrap_err().to_string();
-        assert!(text.contains("player 3: lang"), "{text}");
-    }
-
-    #[test]
-    fn a_seat_reads_its_columns_then_its_players() {
-        let seat = row(&[
-            Some("9"),
-            Some("2"),
-            None,
-            Some("1"),
-            None,
-            Some("1"),
-            Some("1"),
-            Some("12"),
-            Some("4"),
-            Some("+4"),
-            Some("ann"),
-            Some("EN"),
-            Some("0"),
-            Some("1"),
-        ]);
-        let s: SeatRecord = decode(&seat).unwrap();
-        assert_eq!((s.seat, s.missed, s.message_sent), (2, 1, true));
-        assert_eq!((s.place, s.score), (Some(1), Some(12)));
-        let player = s.player().unwrap();
-        assert_eq!(player.nick.as_deref(), Some("ann"));
-        assert!(player.away);
-        let mut robot = row(&[
-            Some("9"),
-            Some("3"),
-            Some("2"),
-            Some("0"),
-            None,
-            Some("0"),
-            None,
-            None,
-        ]);
-        robot.0.extend([None, None, None, None, None, None]);
-        let r: SeatRecord = decode(&robot).unwrap();
-        assert_eq!(r.holder, Holder::Robot(2));
-        let bad = row(&[Some("9"), Some("-2"), None, Some("1"), None, Some("1")]);
-        let text = decode::<SeatRecord>(&bad).unwrap_err().to_string();
-        assert!(text.contains("seat ?: seat: -2 is out of range"), "{text}");
-    }
-
-    #[test]
-    fn an_unknown_text_status_is_an_error() {
-        let text = row(&[
-            Some("5"),
-            Some("1"),
-            Some("+2"),
-            Some("hi"),
-            Some("gsm7"),
-            Some("1"),
-            Some("0"),
-            Some("lost"),
-            None,
-            None,
-        ]);
-        let err = decode::<OutboxText>(&text).unwrap_err().to_string();
-        assert!(err.contains("outbox text 5: status"), "{err}");
-    }
-
-    #[test]
-    fn column_lists_are_qualified() {
-        assert_eq!(
-            column_list::<Player>("p"),
-            "p.id, p.phone, p.nick, p.lang, p.opted_out, p.away"
-        );
-        assert!(
-            SeatRecord::column_list("s", "sp").starts_with("s.match_id, s.seat, s.robot_level")
-        );
-    }
-}
+mod tests;

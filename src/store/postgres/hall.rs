@@ -2,9 +2,11 @@
 
 use chrono::{DateTime, Utc};
 
+use super::exec::bound;
 use super::tx::PgTx;
 use crate::store::StoreResult;
 use crate::store::rows::millis;
+use crate::store::statements::{HALL_OPEN_PHONE, Value};
 use crate::store::tx::Hall;
 
 impl Hall for PgTx<'_> {
@@ -14,15 +16,14 @@ impl Hall for PgTx<'_> {
         token_hash: &str,
         now: DateTime<Utc>,
     ) -> StoreResult<bool> {
-        let added = self.execute(
-            sqlx::query(
-                "INSERT INTO hall_phones (number, token_hash, created_at)
-                 VALUES ($1, $2, $3) ON CONFLICT (number) DO NOTHING",
-            )
-            .bind(number)
-            .bind(token_hash)
-            .bind(millis(now)),
-        )?;
+        let added = self.execute(bound(
+            &HALL_OPEN_PHONE,
+            &[
+                (":number", Value::Text(number)),
+                (":token_hash", Value::Text(token_hash)),
+                (":now", Value::Int(millis(now))),
+            ],
+        ))?;
         Ok(added == 1)
     }
 }

@@ -20,7 +20,8 @@
 //!   phone's texts apply one at a time, whichever instance gets them;
 //! - a match row is locked when it is loaded, so moves arriving at different
 //!   instances apply one after the other, each against the state the other left;
-//! - matchmaking takes a transaction-scoped advisory lock per game, so no two
+//! - matchmaking takes a transaction-scoped advisory lock per queue (key
+//!   `lobby:<game>:<options>`), so no two
 //!   instances form groups from the same queue at once;
 //! - outbox texts and due timers are claimed with `FOR UPDATE SKIP LOCKED`, and
 //!   a claimed text carries a lease that another instance may take over once it expires;
@@ -36,9 +37,10 @@
 //! would wait for them. Reads that need no lock (the admin API, tests) use the
 //! pool too ([`PgStore::read`]), without `FOR UPDATE`.
 //!
-//! Files: `writer.rs` the writer thread, `tx.rs` the transaction (players,
-//! lobby, matches, timers), `outbox.rs` its outbox, `pending.rs` and
-//! `parts.rs` the deferred writes, `read.rs` the read side.
+//! Files: `writer.rs` the writer thread, `tx.rs` the transaction (lobby,
+//! matches, timers), `players.rs` its players, `outbox.rs` its outbox,
+//! `pending.rs` and `parts.rs` the deferred writes, `read.rs` the read side,
+//! `exec.rs` the executor of the shared statements table.
 
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -56,12 +58,14 @@ use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
 mod console;
+mod exec;
 mod fragments;
 mod hall;
 mod inbound;
 mod outbox;
 mod parts;
 mod pending;
+mod players;
 mod read;
 mod tx;
 mod writer;

@@ -313,7 +313,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::store::postgres::tx::ACCEPT_INBOUND;
+    use crate::store::postgres::players::ACCEPT_INBOUND;
 
     const ALL: usize = (1 << KIND_COUNT) - 1;
 

@@ -10,6 +10,7 @@ use super::tx::{MOVES, SEATS};
 use super::{Driver, PgQuery};
 use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord};
 use crate::store::rows::{Record, column_list, decode};
+use crate::store::statements::{HALL_PHONE_TOKEN, Value};
 use crate::store::tx::Read;
 use crate::store::{StoreError, StoreResult, TABLES};
 
@@ -116,8 +117,7 @@ impl Read for PgRead<'_> {
 
     fn hall_phone(&mut self, number: &str) -> StoreResult<Option<String>> {
         let row = self.driver.block_on(
-            sqlx::query("SELECT token_hash FROM hall_phones WHERE number = $1")
-                .bind(number)
+            super::exec::bound(&HALL_PHONE_TOKEN, &[(":number", Value::Text(number))])
                 .fetch_optional(&mut *self.conn),
         )?;
         Ok(row.map(|r| r.try_get(0)).transpose()?)

@@ -1,60 +1,30 @@
 //! A PostgreSQL transaction on one connection (the writer's, or a pooled one
 //! for a solo caller): statements that first send the deferred writes, the
-//! batch runner's controls, and players, lobby, matches and timers (the
-//! outbox is in `outbox.rs`).
+//! batch runner's controls, and lobby, matches and timers (players are in
+//! `players.rs`, the outbox in `outbox.rs`).
 
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 use sqlx::postgres::{PgConnection, PgRow};
-use sqlx::{Column, TypeInfo};
 
 use super::parts::{
-    LEFT_LOBBY, RECORDED_MOVES, RecordedMove, SAVED_MATCHES, SAVED_PLAYERS, SAVED_SEATS,
-    SavedMatch, SavedPlayer, SavedSeat,
+    LEFT_LOBBY, RECORDED_MOVES, RecordedMove, SAVED_MATCHES, SAVED_SEATS, SavedMatch, SavedSeat,
 };
-use super::pending::{self, Pending, Rider};
+use super::pending::{self, Pending};
 use super::{Driver, PgQuery};
-use crate::inbound::InboundMessage;
-use crate::lang::Lang;
 use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, RobotTurn, SeatRecord,
+    MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, RobotTurn, SeatRecord,
 };
-use crate::store::rows::{
-    Columns, Record, column_list, decode, decode_at, from_millis, millis, rng_pos_text,
-};
+use crate::store::rows::{Record, column_list, decode, from_millis, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
 use crate::store::{StoreError, StoreResult};
 
-impl Columns for PgRow {
-    fn int(&self, i: usize) -> Result<Option<i64>, String> {
-        let kind = self
-            .try_column(i)
-            .map_err(|e| e.to_string())?
-            .type_info()
-            .name();
-        let value = match kind {
-            "INT2" => self.try_get::<Option<i16>, _>(i).map(|v| v.map(i64::from)),
-            "INT4" => self.try_get::<Option<i32>, _>(i).map(|v| v.map(i64::from)),
-            _ => self.try_get::<Option<i64>, _>(i),
-        };
-        value.map_err(|e| e.to_string())
-    }
-
-    fn text(&self, i: usize) -> Result<Option<String>, String> {
-        self.try_get(i).map_err(|e| e.to_string())
-    }
-
-    fn flag(&self, i: usize) -> Result<Option<bool>, String> {
-        self.try_get(i).map_err(|e| e.to_string())
-    }
-}
-
 pub(in crate::store) struct PgTx<'a> {
-    driver: Driver<'a>,
-    conn: &'a mut PgConnection,
+    pub(super) driver: Driver<'a>,
+    pub(super) conn: &'a mut PgConnection,
     pub(super) pending: Pending,
     /// Whether this transaction queued a text (the claiming loop is woken after COMMIT).
     pub(super) queued_texts: bool,
@@ -95,7 +65,7 @@ impl<'a> PgTx<'a> {
     }
 
     /// Sends the deferred writes, so that the next statement sees them.
-    fn before_statement(&mut self) -> StoreResult<()> {
+    pub(super) fn before_statement(&mut self) -> StoreResult<()> {
         if self.pending.is_empty() {
             return Ok(());
         }
@@ -227,105 +197,6 @@ impl Tx for PgTx<'_> {
 
     fn console(&mut self) -> &mut dyn crate::store::console::ConsoleWrite {
         self
-    }
-}
-
-/// Records an inbound message and locks its sender's row: the sender's
-/// player columns (null for a stranger), then 0 for a duplicate or 1.
-pub(super) static ACCEPT_INBOUND: Rider = Rider {
-    slot: 1,
-    reads: &["inbound", "players"],
-    ctes: || {
-        format!(
-            "arrived AS (
-                INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
-                VALUES (${{0}}, ${{1}}, ${{2}}, ${{3}}, ${{4}}, ${{5}}) ON CONFLICT (provider, provider_id) DO NOTHING
-                RETURNING 1),
-            sender AS (SELECT {} FROM players p WHERE p.phone = ${{2}} FOR UPDATE)",
-            column_list::<Player>("p")
-        )
-    },
-    select: "SELECT sender.*, (SELECT COUNT(*) FROM arrived) FROM (SELECT 1) AS one LEFT JOIN sender ON true",
-    params: 6,
-};
-
-static PLAYER_BY_PHONE: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM players p WHERE p.phone = $1 FOR UPDATE",
-        column_list::<Player>("p")
-    )
-});
-
-static PLAYER_BY_NICK: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM players p WHERE p.nick_key = $1",
-        column_list::<Player>("p")
-    )
-});
-
-impl Players for PgTx<'_> {
-    fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
-        // The writes the last job left pending ride along, unless they touch
-        // a table this statement reads (its CTEs cannot see each other's
-        // writes). His match is looked up in a statement of its own, which
-        // starts after the lock on him is ours and so sees what the last
-        // transaction to hold it did: a statement sees the database as of its
-        // start, even after waiting for a lock.
-        if !self.pending.may_ride_with(&ACCEPT_INBOUND) {
-            self.before_statement()?;
-        }
-        let pending = std::mem::take(&mut self.pending);
-        let sql = pending::statement(pending.mask(), Some(&ACCEPT_INBOUND));
-        let q = pending
-            .bind(sqlx::query(sql))
-            .bind(msg.provider)
-            .bind(&msg.provider_id)
-            .bind(&msg.from)
-            .bind(&msg.to)
-            .bind(&msg.text)
-            .bind(millis(msg.received_at));
-        let row = self.driver.block_on(q.fetch_one(&mut *self.conn))?;
-        let arrived = Player::COLUMNS.len();
-        if row.try_get::<i64, _>(arrived)? == 0 {
-            return Ok(Arrival::Duplicate);
-        }
-        let known = row.try_get::<Option<i64>, _>(0)?.is_some();
-        Ok(Arrival::New(if known {
-            Some(decode_at(&row, 0)?)
-        } else {
-            None
-        }))
-    }
-
-    fn by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
-        self.first(sqlx::query(&PLAYER_BY_PHONE).bind(phone))
-    }
-
-    fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
-        self.first(sqlx::query(&PLAYER_BY_NICK).bind(nick.to_lowercase()))
-    }
-
-    fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
-        let q = sqlx::query(
-            "INSERT INTO players (phone, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id",
-        )
-        .bind(phone)
-        .bind(millis(now));
-        let row = self.fetch_one(q)?;
-        Ok(Player {
-            id: row.try_get(0)?,
-            phone: phone.to_string(),
-            nick: None,
-            lang: Lang::default(),
-            opted_out: false,
-            away: false,
-        })
-    }
-
-    fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
-        self.pending
-            .put(&SAVED_PLAYERS, SavedPlayer::new(p, millis(now)));
-        Ok(())
     }
 }
 

@@ -1,11 +1,12 @@
 //! The training hall's virtual phones on SQLite.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, named_params};
+use rusqlite::Connection;
 
-use super::SqliteTx;
+use super::{SqliteTx, exec};
 use crate::store::StoreResult;
 use crate::store::rows::millis;
+use crate::store::statements::{HALL_OPEN_PHONE, HALL_PHONE_TOKEN, Value};
 use crate::store::tx::Hall;
 
 impl Hall for SqliteTx<'_> {
@@ -15,22 +16,24 @@ impl Hall for SqliteTx<'_> {
         token_hash: &str,
         now: DateTime<Utc>,
     ) -> StoreResult<bool> {
-        let added = self
-            .conn
-            .prepare_cached(
-                "INSERT INTO hall_phones (number, token_hash, created_at)
-                 VALUES (:number, :token_hash, :now) ON CONFLICT (number) DO NOTHING",
-            )?
-            .execute(
-                named_params! { ":number": number, ":token_hash": token_hash, ":now": millis(now) },
-            )?;
+        let added = exec::execute(
+            self.conn,
+            &HALL_OPEN_PHONE,
+            &[
+                (":number", Value::Text(number)),
+                (":token_hash", Value::Text(token_hash)),
+                (":now", Value::Int(millis(now))),
+            ],
+        )?;
         Ok(added == 1)
     }
 }
 
 pub(super) fn hall_phone(conn: &Connection, number: &str) -> StoreResult<Option<String>> {
-    Ok(conn
-        .prepare_cached("SELECT token_hash FROM hall_phones WHERE number = :number")?
-        .query_row(named_params! { ":number": number }, |r| r.get(0))
-        .optional()?)
+    exec::first(
+        conn,
+        &HALL_PHONE_TOKEN,
+        &[(":number", Value::Text(number))],
+        |r| r.get(0),
+    )
 }

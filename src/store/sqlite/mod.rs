@@ -11,7 +11,8 @@
 //!
 //! Files: `tx.rs` the writer's transaction (players, lobby, matches,
 //! timers), `outbox.rs` its outbox, `queries.rs` the statements the writer
-//! and the reader share, `read.rs` the read side.
+//! and the reader share, `read.rs` the read side, `exec.rs` the executor of
+//! the shared statements table.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -29,6 +30,7 @@ use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
 mod console;
+mod exec;
 mod fragments;
 mod hall;
 mod inbound;

@@ -1,0 +1,53 @@
+//! PostgreSQL's executor: a statement of the table
+//! ([`crate::store::statements`]) as a sqlx query, its arguments bound by
+//! name in the order of its `$N` (made once per statement, at first use),
+//! and a driver's row as the row codec reads it.
+
+use sqlx::postgres::PgRow;
+use sqlx::{Column, Row, TypeInfo};
+
+use super::PgQuery;
+use crate::store::rows::Columns;
+use crate::store::statements::{Args, Statement, Value, arg};
+
+/// `statement` with `args` bound. An argument the text does not name, or a
+/// parameter left without one, is a programming error and panics.
+pub(super) fn bound<'q>(statement: &'q Statement, args: &Args<'q>) -> PgQuery<'q> {
+    let (sql, names) = statement.postgres();
+    assert_eq!(
+        names.len(),
+        args.len(),
+        "statement {}: as many arguments as parameters",
+        statement.name
+    );
+    names.iter().fold(sqlx::query(sql), |q, name| {
+        match arg(statement, args, name) {
+            Value::Int(v) => q.bind(v),
+            Value::Text(t) => q.bind(t),
+        }
+    })
+}
+
+impl Columns for PgRow {
+    fn int(&self, i: usize) -> Result<Option<i64>, String> {
+        let kind = self
+            .try_column(i)
+            .map_err(|e| e.to_string())?
+            .type_info()
+            .name();
+        let value = match kind {
+            "INT2" => self.try_get::<Option<i16>, _>(i).map(|v| v.map(i64::from)),
+            "INT4" => self.try_get::<Option<i32>, _>(i).map(|v| v.map(i64::from)),
+            _ => self.try_get::<Option<i64>, _>(i),
+        };
+        value.map_err(|e| e.to_string())
+    }
+
+    fn text(&self, i: usize) -> Result<Option<String>, String> {
+        self.try_get(i).map_err(|e| e.to_string())
+    }
+
+    fn flag(&self, i: usize) -> Result<Option<bool>, String> {
+        self.try_get(i).map_err(|e| e.to_string())
+    }
+}

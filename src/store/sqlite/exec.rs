@@ -1,0 +1,58 @@
+//! SQLite's executor: runs a statement of the table ([`crate::store::statements`])
+//! with its arguments by name, on a cached prepared statement.
+
+use rusqlite::{CachedStatement, Connection, Row};
+
+use crate::store::StoreResult;
+use crate::store::statements::{Args, Statement, Value};
+
+/// `statement` prepared (once per connection) with `args` bound by name.
+/// An argument the text does not name, or a parameter left without one, is a
+/// programming error and panics.
+fn bound<'c>(
+    conn: &'c Connection,
+    statement: &Statement,
+    args: &Args<'_>,
+) -> StoreResult<CachedStatement<'c>> {
+    let mut stmt = conn.prepare_cached(statement.sqlite())?;
+    assert_eq!(
+        stmt.parameter_count(),
+        args.len(),
+        "statement {}: as many arguments as parameters",
+        statement.name
+    );
+    for (name, value) in args {
+        let Some(i) = stmt.parameter_index(name)? else {
+            panic!("statement {}: no parameter {name}", statement.name);
+        };
+        match *value {
+            Value::Int(v) => stmt.raw_bind_parameter(i, v)?,
+            Value::Text(t) => stmt.raw_bind_parameter(i, t)?,
+        }
+    }
+    Ok(stmt)
+}
+
+/// Runs `statement`: the rows it changed.
+pub(super) fn execute(
+    conn: &Connection,
+    statement: &Statement,
+    args: &Args<'_>,
+) -> StoreResult<usize> {
+    Ok(bound(conn, statement, args)?.raw_execute()?)
+}
+
+/// The first row `statement` gives, if any, read by `read`.
+pub(super) fn first<T>(
+    conn: &Connection,
+    statement: &Statement,
+    args: &Args<'_>,
+    read: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+) -> StoreResult<Option<T>> {
+    let mut stmt = bound(conn, statement, args)?;
+    let mut rows = stmt.raw_query();
+    Ok(match rows.next()? {
+        Some(row) => Some(read(row)?),
+        None => None,
+    })
+}

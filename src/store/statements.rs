@@ -1,0 +1,199 @@
+//! The store's SQL statements, each written once for both backends.
+//!
+//! A [`Statement`] is written with named parameters (`:phone`). SQLite takes
+//! that text as it is (rusqlite binds `:name`); PostgreSQL's text, with `$N`
+//! in the order the names first appear, is made once, at the statement's
+//! first use, and kept. Where the dialects truly differ, the entry carries
+//! PostgreSQL's own text beside SQLite's, with the reason (see
+//! [`Statement::differing`]).
+//!
+//! The executors are one per backend (`sqlite::exec`, `PgTx::run`): each takes
+//! a statement and its arguments by name, and refuses (in a panic, as a
+//! programming error every test meets) a name the statement does not have or
+//! one it has that was not given. New statements go here, in the table
+//! below; moving the remaining per-backend texts in is issue 24's open part.
+
+use std::sync::OnceLock;
+
+/// One SQL statement, in both dialects.
+pub(crate) struct Statement {
+    /// What the statement is called in errors.
+    pub name: &'static str,
+    /// The text with named parameters, SQLite's (and PostgreSQL's unless
+    /// `postgres` says otherwise).
+    sqlite: &'static str,
+    /// PostgreSQL's own text, where it differs, and why.
+    postgres: Option<Differs>,
+    /// PostgreSQL's text with `$N`, and the names in `$N`'s order: made once.
+    rendered: OnceLock<(String, Vec<&'static str>)>,
+}
+
+/// A PostgreSQL text that is not SQLite's, and the reason it is not.
+pub(crate) struct Differs {
+    pub sql: &'static str,
+    /// For the reader of the table: why the texts cannot be one.
+    #[allow(dead_code)]
+    pub why: &'static str,
+}
+
+impl Statement {
+    /// A statement both dialects write the same way.
+    pub const fn same(name: &'static str, sql: &'static str) -> Statement {
+        Statement {
+            name,
+            sqlite: sql,
+            postgres: None,
+            rendered: OnceLock::new(),
+        }
+    }
+
+    /// A statement whose PostgreSQL text is its own, for the reason `why`.
+    #[allow(dead_code)] // the first pair moves in with the next statements
+    pub const fn differing(
+        name: &'static str,
+        sqlite: &'static str,
+        postgres: &'static str,
+        why: &'static str,
+    ) -> Statement {
+        Statement {
+            name,
+            sqlite,
+            postgres: Some(Differs { sql: postgres, why }),
+            rendered: OnceLock::new(),
+        }
+    }
+
+    /// SQLite's text, named parameters as written.
+    pub fn sqlite(&self) -> &'static str {
+        self.sqlite
+    }
+
+    /// PostgreSQL's text with `$N`, and the parameter names (with their
+    /// colon) in `$N`'s order.
+    pub fn postgres(&self) -> (&str, &[&'static str]) {
+        let (sql, names) = self
+            .rendered
+            .get_or_init(|| numbered(self.postgres.as_ref().map_or(self.sqlite, |d| d.sql)));
+        (sql, names)
+    }
+}
+
+/// `sql` with each `:name` made `$N`, N counting distinct names in the order
+/// they first appear, and those names. A `::` cast and text in quotes are
+/// left alone.
+fn numbered(sql: &'static str) -> (String, Vec<&'static str>) {
+    let bytes = sql.as_bytes();
+    let mut out = String::with_capacity(sql.len());
+    let mut names: Vec<&'static str> = Vec::new();
+    let mut i = 0;
+    let mut copied = 0;
+    let mut quoted = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'\'' {
+            quoted = !quoted;
+        } else if !quoted && b == b':' {
+            if bytes.get(i + 1) == Some(&b':') {
+                i += 2;
+                continue;
+            }
+            let start = i;
+            let mut end = i + 1;
+            while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
+                end += 1;
+            }
+            if end > start + 1 {
+                let name = &sql[start..end];
+                let n = match names.iter().position(|&known| known == name) {
+                    Some(at) => at + 1,
+                    None => {
+                        names.push(name);
+                        names.len()
+                    }
+                };
+                out.push_str(&sql[copied..start]);
+                out.push('$');
+                out.push_str(&n.to_string());
+                copied = end;
+                i = end;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&sql[copied..]);
+    (out, names)
+}
+
+/// One argument's value, as both executors bind it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Value<'a> {
+    Int(i64),
+    Text(&'a str),
+}
+
+/// A statement's arguments by name (with the colon, as in the text).
+pub(crate) type Args<'a> = [(&'static str, Value<'a>)];
+
+/// The value named `name` in `args`; a missing one is a programming error.
+pub(crate) fn arg<'a>(statement: &Statement, args: &Args<'a>, name: &str) -> Value<'a> {
+    match args.iter().find(|(n, _)| *n == name) {
+        Some((_, value)) => *value,
+        None => panic!("statement {}: no argument {name}", statement.name),
+    }
+}
+
+// The table. Each entry is one statement of the store, for both backends.
+
+/// Opens a virtual phone of the training hall unless its number has one:
+/// changes one row when it was opened.
+pub(crate) static HALL_OPEN_PHONE: Statement = Statement::same(
+    "hall open phone",
+    "INSERT INTO hall_phones (number, token_hash, created_at)
+     VALUES (:number, :token_hash, :now) ON CONFLICT (number) DO NOTHING",
+);
+
+/// The hash of a virtual phone's token.
+pub(crate) static HALL_PHONE_TOKEN: Statement = Statement::same(
+    "hall phone token",
+    "SELECT token_hash FROM hall_phones WHERE number = :number",
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_numbers_in_order_of_first_use() {
+        let (sql, names) = numbered("SELECT :a, :b_2, :a WHERE x = ':no' AND y::int = :c");
+        assert_eq!(sql, "SELECT $1, $2, $1 WHERE x = ':no' AND y::int = $3");
+        assert_eq!(names, [":a", ":b_2", ":c"]);
+    }
+
+    #[test]
+    fn a_differing_statement_renders_its_own_text() {
+        static S: Statement = Statement::differing(
+            "s",
+            "SELECT :x",
+            "SELECT :x FOR UPDATE NOWAIT",
+            "SQLite has no row locks",
+        );
+        assert_eq!(S.sqlite(), "SELECT :x");
+        assert_eq!(S.postgres().0, "SELECT $1 FOR UPDATE NOWAIT");
+    }
+
+    #[test]
+    fn the_hall_statements_render() {
+        assert_eq!(
+            HALL_OPEN_PHONE.postgres().1,
+            [":number", ":token_hash", ":now"]
+        );
+        assert!(HALL_PHONE_TOKEN.postgres().0.ends_with("number = $1"));
+    }
+
+    #[test]
+    #[should_panic(expected = "no argument :nope")]
+    fn a_missing_argument_is_loud() {
+        arg(&HALL_PHONE_TOKEN, &[(":number", Value::Text("x"))], ":nope");
+    }
+}
