@@ -722,6 +722,77 @@ async fn the_outbox_hands_out_one_text_per_phone_and_records_every_outcome() {
     );
 }
 
+/// A delivery report that overtakes the record of its text's send (a fast
+/// SMSC can report before the provider's answer to the send is stored) is
+/// kept and applied once the send is recorded; the furthest of two early
+/// reports wins, and one that names no text of ours is dropped after a day.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_delivery_report_that_overtakes_the_send_is_applied_when_it_is_recorded() {
+    let (_dir, store, _) = open().await;
+    let now = Utc::now();
+    let id = store
+        .run(move |tx| {
+            tx.outbox().enqueue(&text("+7511", "fast"), now)?;
+            let claimed = tx.outbox().claim(now, now + Duration::seconds(30), 10)?;
+            Ok(claimed[0].id)
+        })
+        .await
+        .unwrap();
+    let early = store
+        .run(move |tx| {
+            let delivered =
+                tx.outbox()
+                    .report_status("k-fast", TextStatus::Delivered, None, now)?;
+            let sent = tx
+                .outbox()
+                .report_status("k-fast", TextStatus::Sent, None, now)?;
+            Ok((delivered, sent))
+        })
+        .await
+        .unwrap();
+    assert_eq!(early, (None, None), "no text has that reference yet");
+    assert_eq!(
+        store.read(|r| r.count_rows("early_reports")).await.unwrap(),
+        1
+    );
+    store
+        .run(move |tx| {
+            tx.outbox().mark_sent(&[SentText {
+                id,
+                attempts: 1,
+                provider_ref: Some("k-fast"),
+                at: now,
+            }])
+        })
+        .await
+        .unwrap();
+    let texts = store.read(|r| r.texts_to("+7511")).await.unwrap();
+    assert_eq!(
+        texts[0].status,
+        TextStatus::Delivered,
+        "the kept report applied"
+    );
+    assert_eq!(
+        store.read(|r| r.count_rows("early_reports")).await.unwrap(),
+        0
+    );
+    // A reference that is not ours waits a day, then the next report drops it.
+    let later = now + Duration::days(1) + Duration::seconds(1);
+    store
+        .run(move |tx| {
+            tx.outbox()
+                .report_status("not-ours", TextStatus::Failed, Some("x"), now)?;
+            tx.outbox()
+                .report_status("not-ours-either", TextStatus::Failed, None, later)
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        store.read(|r| r.count_rows("early_reports")).await.unwrap(),
+        1
+    );
+}
+
 /// A reply given in the webhook's answer is recorded as sent under its
 /// reference, found again by it, and never handed to a dispatcher; one to a
 /// phone that still has a text unsent is queued behind that one instead.

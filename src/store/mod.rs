@@ -254,7 +254,13 @@ pub const TABLES: &[&str] = &[
     "inbound_parts",
     "hall_phones",
     "audit",
+    "early_reports",
 ];
+
+/// How long a delivery report that arrived before its text was recorded as
+/// sent waits for it: a send is recorded within seconds, so a day is only a
+/// bound on references that are not ours.
+pub(crate) const EARLY_REPORT_KEPT: chrono::TimeDelta = chrono::TimeDelta::days(1);
 
 /// The status a text moves to when a delivery report says `reported`: reports
 /// arrive out of order, so a status only ever moves forward

@@ -130,6 +130,8 @@ fn numbered(sql: &'static str) -> (String, Vec<&'static str>) {
 pub(crate) enum Value<'a> {
     Int(i64),
     Text(&'a str),
+    /// Text or SQL NULL.
+    MaybeText(Option<&'a str>),
 }
 
 /// A statement's arguments by name (with the colon, as in the text).
@@ -157,6 +159,41 @@ pub(crate) static HALL_OPEN_PHONE: Statement = Statement::same(
 pub(crate) static HALL_PHONE_TOKEN: Statement = Statement::same(
     "hall phone token",
     "SELECT token_hash FROM hall_phones WHERE number = :number",
+);
+
+/// What a delivery report said of a text not yet recorded as sent, if one did.
+pub(crate) static EARLY_REPORT_STATUS: Statement = Statement::same(
+    "early report status",
+    "SELECT status FROM early_reports WHERE provider_ref = :provider_ref",
+);
+
+/// Keeps (or moves on) a delivery report for a text not yet recorded as sent.
+pub(crate) static EARLY_REPORT_KEEP: Statement = Statement::same(
+    "early report keep",
+    "INSERT INTO early_reports (provider_ref, status, error, received_at)
+     VALUES (:provider_ref, :status, :error, :now)
+     ON CONFLICT (provider_ref) DO UPDATE SET status = excluded.status,
+     error = COALESCE(excluded.error, early_reports.error), received_at = excluded.received_at",
+);
+
+/// Drops the early reports nothing claimed in time: references of texts that
+/// are not ours, or whose send was never recorded.
+pub(crate) static EARLY_REPORTS_PRUNE: Statement = Statement::same(
+    "early reports prune",
+    "DELETE FROM early_reports WHERE received_at < :before",
+);
+
+/// The early reports whose text is now recorded under their reference.
+pub(crate) static EARLY_REPORTS_MATCHED: Statement = Statement::same(
+    "early reports matched",
+    "SELECT e.provider_ref, e.status, e.error FROM early_reports e
+     WHERE EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref)",
+);
+
+/// Forgets an early report once applied.
+pub(crate) static EARLY_REPORT_DROP: Statement = Statement::same(
+    "early report drop",
+    "DELETE FROM early_reports WHERE provider_ref = :provider_ref",
 );
 
 #[cfg(test)]

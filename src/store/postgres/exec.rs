@@ -24,6 +24,7 @@ pub(super) fn bound<'q>(statement: &'q Statement, args: &Args<'q>) -> PgQuery<'q
         match arg(statement, args, name) {
             Value::Int(v) => q.bind(v),
             Value::Text(t) => q.bind(t),
+            Value::MaybeText(t) => q.bind(t),
         }
     })
 }

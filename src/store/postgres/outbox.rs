@@ -7,12 +7,16 @@ use std::sync::LazyLock;
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
+use super::exec::bound;
 use super::parts::{QUEUED_TEXTS, QueuedText};
 use super::tx::PgTx;
 use crate::store::records::{NewText, OutboxText, SentText, TextStatus};
 use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
+use crate::store::statements::{
+    EARLY_REPORT_DROP, EARLY_REPORT_KEEP, EARLY_REPORT_STATUS, EARLY_REPORTS_PRUNE, Value,
+};
 use crate::store::tx::Outbox;
-use crate::store::{StoreError, StoreResult, advance_status};
+use crate::store::{EARLY_REPORT_KEPT, StoreError, StoreResult, advance_status};
 
 /// Two walks, each stopping at `limit`: texts whose lease ran out (the oldest
 /// unsent of their phone, since the ones after them waited), and queued texts
@@ -151,18 +155,38 @@ impl Outbox for PgTx<'_> {
         let refs: Vec<Option<&str>> = sent.iter().map(|t| t.provider_ref).collect();
         let at: Vec<i64> = sent.iter().map(|t| millis(t.at)).collect();
         // Claimed texts only: one whose lease ran out may be another instance's now.
+        // The same round trip finds the delivery reports that came before
+        // their text was recorded: this batch's, and any an instance's report
+        // kept while the send was recorded in a transaction it could not see.
         let q = sqlx::query(
-            "UPDATE outbox o SET status = CASE WHEN o.status = 'sending' THEN 'sent' ELSE o.status END,
-             attempts = v.attempts, provider_ref = COALESCE(v.provider_ref, o.provider_ref),
-             lease_until = NULL, last_error = NULL, updated_at = v.at
-             FROM UNNEST($1::bigint[], $2::int[], $3::text[], $4::bigint[]) AS v(id, attempts, provider_ref, at)
-             WHERE o.id = v.id",
+            "WITH sent AS (
+                UPDATE outbox o SET status = CASE WHEN o.status = 'sending' THEN 'sent' ELSE o.status END,
+                attempts = v.attempts, provider_ref = COALESCE(v.provider_ref, o.provider_ref),
+                lease_until = NULL, last_error = NULL, updated_at = v.at
+                FROM UNNEST($1::bigint[], $2::int[], $3::text[], $4::bigint[]) AS v(id, attempts, provider_ref, at)
+                WHERE o.id = v.id RETURNING o.provider_ref)
+             SELECT e.provider_ref, e.status, e.error FROM early_reports e
+             WHERE e.provider_ref IN (SELECT provider_ref FROM sent)
+                OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref)",
         )
         .bind(ids)
         .bind(attempts)
         .bind(refs)
         .bind(at);
-        self.execute(q)?;
+        let early = self.fetch_all(q)?;
+        let now = sent[sent.len() - 1].at;
+        for row in early {
+            let provider_ref: String = row.try_get(0)?;
+            let status: String = row.try_get(1)?;
+            let error: Option<String> = row.try_get(2)?;
+            if let Some(status) = TextStatus::parse(&status) {
+                self.report_status(&provider_ref, status, error.as_deref(), now)?;
+            }
+            self.execute(bound(
+                &EARLY_REPORT_DROP,
+                &[(":provider_ref", Value::Text(&provider_ref))],
+            ))?;
+        }
         Ok(())
     }
 
@@ -218,6 +242,7 @@ impl Outbox for PgTx<'_> {
         )
         .bind(provider_ref);
         let Some(row) = self.fetch_optional(q)? else {
+            self.keep_early_report(provider_ref, status, error, now)?;
             return Ok(None);
         };
         let id: i64 = row.try_get(0)?;
@@ -239,5 +264,41 @@ impl Outbox for PgTx<'_> {
             self.execute(q)?;
         }
         Ok(Some(next))
+    }
+}
+
+impl PgTx<'_> {
+    /// Keeps a report whose text is not (yet) recorded under its reference:
+    /// the provider's answer to our send may still be on its way to the store.
+    fn keep_early_report(
+        &mut self,
+        provider_ref: &str,
+        status: TextStatus,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let earlier = self.fetch_optional(bound(
+            &EARLY_REPORT_STATUS,
+            &[(":provider_ref", Value::Text(provider_ref))],
+        ))?;
+        let earlier: Option<String> = earlier.map(|r| r.try_get(0)).transpose()?;
+        let status = match earlier.as_deref().and_then(TextStatus::parse) {
+            Some(earlier) => advance_status(earlier, status),
+            None => status,
+        };
+        self.execute(bound(
+            &EARLY_REPORTS_PRUNE,
+            &[(":before", Value::Int(millis(now - EARLY_REPORT_KEPT)))],
+        ))?;
+        self.execute(bound(
+            &EARLY_REPORT_KEEP,
+            &[
+                (":provider_ref", Value::Text(provider_ref)),
+                (":status", Value::Text(status.as_str())),
+                (":error", Value::MaybeText(error)),
+                (":now", Value::Int(millis(now))),
+            ],
+        ))?;
+        Ok(())
     }
 }

@@ -28,6 +28,7 @@ fn bound<'c>(
         match *value {
             Value::Int(v) => stmt.raw_bind_parameter(i, v)?,
             Value::Text(t) => stmt.raw_bind_parameter(i, t)?,
+            Value::MaybeText(t) => stmt.raw_bind_parameter(i, t)?,
         }
     }
     Ok(stmt)
@@ -55,4 +56,20 @@ pub(super) fn first<T>(
         Some(row) => Some(read(row)?),
         None => None,
     })
+}
+
+/// Every row `statement` gives, each read by `read`.
+pub(super) fn all<T>(
+    conn: &Connection,
+    statement: &Statement,
+    args: &Args<'_>,
+    mut read: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+) -> StoreResult<Vec<T>> {
+    let mut stmt = bound(conn, statement, args)?;
+    let mut rows = stmt.raw_query();
+    let mut out = Vec::new();
+    while let Some(row) = rows.next()? {
+        out.push(read(row)?);
+    }
+    Ok(out)
 }
