@@ -3,8 +3,15 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::StoreResult;
-use super::records::{OutboxText, Player};
+use super::records::{OutboxEvent, OutboxText, Player};
+use super::rows::{Fields, Record, millis};
+use super::sql::{Sql, Writer};
+use super::statements::Value;
+use super::statements::console::{
+    AUDIT, AUDIT_ENTRIES, DROP_PARKED, FIND_PLAYERS, INBOUND_PER_MINUTE, PARKED, PLAYER_BY_ID,
+    REQUEUE_PARKED, RUNNING, TEXTS_FROM, TOTALS,
+};
+use super::{StoreError, StoreResult};
 
 /// The overview's counts, as the database holds them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,6 +89,196 @@ pub trait ConsoleWrite {
     /// Drops a parked text for good (it is cancelled); whether it was parked.
     fn drop_parked(&mut self, id: i64, now: DateTime<Utc>) -> StoreResult<bool>;
     fn audit(&mut self, entry: &NewAudit<'_>, now: DateTime<Utc>) -> StoreResult<()>;
+}
+
+/// The overview's counts but the running matches, as one row gives them.
+pub(crate) struct Totals {
+    players: i64,
+    lobbies_waiting: i64,
+    parked: i64,
+    backlog: i64,
+    oldest: Option<DateTime<Utc>>,
+}
+
+/// Matches not over in one game.
+pub(crate) struct GameCount(String, i64);
+
+/// Texts in during one minute.
+pub(crate) struct MinuteCount(i64, i64);
+
+impl Record for Totals {
+    const NAME: &'static str = "console totals";
+    const COLUMNS: &'static [&'static str] =
+        &["players", "lobbies_waiting", "parked", "backlog", "oldest"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<Totals> {
+        Ok(Totals {
+            players: f.int("players")?,
+            lobbies_waiting: f.int("lobbies_waiting")?,
+            parked: f.int("parked")?,
+            backlog: f.int("backlog")?,
+            oldest: f.opt_time("oldest")?,
+        })
+    }
+}
+
+impl Record for GameCount {
+    const NAME: &'static str = "running matches";
+    const COLUMNS: &'static [&'static str] = &["game", "matches"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<GameCount> {
+        Ok(GameCount(f.text("game")?, f.int("matches")?))
+    }
+}
+
+impl Record for MinuteCount {
+    const NAME: &'static str = "texts in a minute";
+    const COLUMNS: &'static [&'static str] = &["minute", "texts"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<MinuteCount> {
+        Ok(MinuteCount(f.int("minute")?, f.int("texts")?))
+    }
+}
+
+impl Record for InboundText {
+    const NAME: &'static str = "inbound text";
+    const COLUMNS: &'static [&'static str] = &["received_at", "to_number", "body"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<InboundText> {
+        Ok(InboundText {
+            received_at: f.time("received_at")?,
+            to: f.text("to_number")?,
+            text: f.text("body")?,
+        })
+    }
+}
+
+impl Record for AuditEntry {
+    const NAME: &'static str = "audit entry";
+    const COLUMNS: &'static [&'static str] = &["id", "at", "actor", "action", "target", "address"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<AuditEntry> {
+        let id = f.int("id")?;
+        f.keyed(id);
+        Ok(AuditEntry {
+            id,
+            at: f.time("at")?,
+            actor: f.text("actor")?,
+            action: f.text("action")?,
+            target: f.text("target")?,
+            address: f.opt_text("address")?,
+        })
+    }
+}
+
+fn limit(n: usize) -> Value<'static> {
+    Value::Int(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+impl<S: Sql> ConsoleRead for S {
+    fn counts(&mut self) -> StoreResult<ConsoleCounts> {
+        let totals: Totals = self
+            .first(&TOTALS, &[])?
+            .ok_or_else(|| StoreError::Corrupt("the console's totals gave no row".into()))?;
+        let running = self
+            .all::<GameCount>(&RUNNING, &[])?
+            .into_iter()
+            .map(|GameCount(game, n)| (game, n))
+            .collect();
+        Ok(ConsoleCounts {
+            players: totals.players,
+            lobbies_waiting: totals.lobbies_waiting,
+            running,
+            outbox_backlog: totals.backlog,
+            oldest_waiting: totals.oldest,
+            parked: totals.parked,
+        })
+    }
+
+    fn inbound_per_minute(
+        &mut self,
+        since: DateTime<Utc>,
+    ) -> StoreResult<Vec<(DateTime<Utc>, i64)>> {
+        self.all::<MinuteCount>(
+            &INBOUND_PER_MINUTE,
+            &[(":since", Value::Int(millis(since)))],
+        )?
+        .into_iter()
+        .map(|MinuteCount(minute, n)| {
+            let start = super::rows::from_millis(minute.saturating_mul(60_000));
+            let start =
+                start.ok_or_else(|| StoreError::Corrupt(format!("inbound minute {minute}")))?;
+            Ok((start, n))
+        })
+        .collect()
+    }
+
+    fn find_players(&mut self, query: &str, max: usize) -> StoreResult<Vec<Player>> {
+        let (plain, digits) = player_query(query);
+        self.all(
+            &FIND_PLAYERS,
+            &[
+                (":nick", Value::Text(&plain)),
+                (":digits", Value::MaybeText(digits.as_deref())),
+                (":limit", limit(max)),
+            ],
+        )
+    }
+
+    fn player_by_id(&mut self, id: i64) -> StoreResult<Option<Player>> {
+        self.first(&PLAYER_BY_ID, &[(":id", Value::Int(id))])
+    }
+
+    fn texts_from(&mut self, phone: &str, max: usize) -> StoreResult<Vec<InboundText>> {
+        self.all(
+            &TEXTS_FROM,
+            &[(":phone", Value::Text(phone)), (":limit", limit(max))],
+        )
+    }
+
+    fn parked_texts(&mut self, max: usize) -> StoreResult<Vec<OutboxText>> {
+        self.all(&PARKED, &[(":limit", limit(max))])
+    }
+
+    fn audit_entries(&mut self, max: usize) -> StoreResult<Vec<AuditEntry>> {
+        self.all(&AUDIT_ENTRIES, &[(":limit", limit(max))])
+    }
+}
+
+impl<W: Writer> ConsoleWrite for W {
+    fn requeue_parked(&mut self, id: i64, now: DateTime<Utc>) -> StoreResult<Option<OutboxText>> {
+        let text: Option<OutboxText> = self.first(
+            &REQUEUE_PARKED,
+            &[(":id", Value::Int(id)), (":now", Value::Int(millis(now)))],
+        )?;
+        if let Some(text) = &text {
+            // A dispatcher hears of it as of a new text.
+            self.tell_dispatcher(OutboxEvent::Requeued(text.clone()));
+        }
+        Ok(text)
+    }
+
+    fn drop_parked(&mut self, id: i64, now: DateTime<Utc>) -> StoreResult<bool> {
+        let changed = self.execute(
+            &DROP_PARKED,
+            &[(":id", Value::Int(id)), (":now", Value::Int(millis(now)))],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn audit(&mut self, entry: &NewAudit<'_>, now: DateTime<Utc>) -> StoreResult<()> {
+        self.execute(
+            &AUDIT,
+            &[
+                (":at", Value::Int(millis(now))),
+                (":actor", Value::Text(entry.actor)),
+                (":action", Value::Text(entry.action)),
+                (":target", Value::Text(entry.target)),
+                (":address", Value::MaybeText(entry.address)),
+            ],
+        )?;
+        Ok(())
+    }
 }
 
 /// What `find_players` looks for: the query without LIKE's wildcards, and

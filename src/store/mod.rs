@@ -15,11 +15,13 @@
 //! `postgres/` the backends.
 
 pub mod console;
+mod delivery;
 mod group_commit;
 mod postgres;
 pub mod probe;
 mod records;
 mod rows;
+mod sql;
 mod sqlite;
 mod statements;
 mod tx;

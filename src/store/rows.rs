@@ -145,7 +145,7 @@ impl<'r> Fields<'r> {
     }
 
     /// Names the record in later errors by its id.
-    fn keyed(&mut self, id: i64) {
+    pub(crate) fn keyed(&mut self, id: i64) {
         self.key = Key::Id(id);
     }
 

@@ -7,7 +7,11 @@ use sqlx::postgres::PgRow;
 use sqlx::{Column, Row, TypeInfo};
 
 use super::PgQuery;
+use super::read::PgRead;
+use super::tx::PgTx;
+use crate::store::StoreResult;
 use crate::store::rows::Columns;
+use crate::store::sql::{Sql, Writer};
 use crate::store::statements::{Args, Statement, Value, arg};
 
 /// `statement` with `args` bound. An argument the text does not name, or a
@@ -52,3 +56,47 @@ impl Columns for PgRow {
         self.try_get(i).map_err(|e| e.to_string())
     }
 }
+
+impl Sql for PgTx<'_> {
+    fn execute(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<u64> {
+        PgTx::execute(self, bound(statement, args))
+    }
+
+    fn each(
+        &mut self,
+        statement: &Statement,
+        args: &Args<'_>,
+        read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
+    ) -> StoreResult<()> {
+        for row in self.fetch_all(bound(statement, args))? {
+            read(&row)?;
+        }
+        Ok(())
+    }
+}
+
+impl Sql for PgRead<'_> {
+    fn execute(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<u64> {
+        let done = self
+            .driver
+            .block_on(bound(statement, args).execute(&mut *self.conn))?;
+        Ok(done.rows_affected())
+    }
+
+    fn each(
+        &mut self,
+        statement: &Statement,
+        args: &Args<'_>,
+        read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
+    ) -> StoreResult<()> {
+        let rows = self
+            .driver
+            .block_on(bound(statement, args).fetch_all(&mut *self.conn))?;
+        for row in rows {
+            read(&row)?;
+        }
+        Ok(())
+    }
+}
+
+impl Writer for PgTx<'_> {}

@@ -57,7 +57,6 @@ use super::group_commit::{self, BatchTx, Job, Patience};
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
-mod console;
 mod exec;
 mod fragments;
 mod hall;

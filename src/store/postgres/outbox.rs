@@ -7,16 +7,13 @@ use std::sync::LazyLock;
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
-use super::exec::bound;
 use super::parts::{QUEUED_TEXTS, QueuedText};
 use super::tx::PgTx;
+use crate::store::StoreResult;
+use crate::store::delivery::{self, EarlyReport};
 use crate::store::records::{NewText, OutboxText, SentText, TextStatus};
 use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
-use crate::store::statements::{
-    EARLY_REPORT_DROP, EARLY_REPORT_KEEP, EARLY_REPORT_STATUS, EARLY_REPORTS_PRUNE, Value,
-};
 use crate::store::tx::Outbox;
-use crate::store::{EARLY_REPORT_KEPT, StoreError, StoreResult, advance_status};
 
 /// Two walks, each stopping at `limit`: texts whose lease ran out (the oldest
 /// unsent of their phone, since the ones after them waited), and queued texts
@@ -173,21 +170,8 @@ impl Outbox for PgTx<'_> {
         .bind(attempts)
         .bind(refs)
         .bind(at);
-        let early = self.fetch_all(q)?;
-        let now = sent[sent.len() - 1].at;
-        for row in early {
-            let provider_ref: String = row.try_get(0)?;
-            let status: String = row.try_get(1)?;
-            let error: Option<String> = row.try_get(2)?;
-            if let Some(status) = TextStatus::parse(&status) {
-                self.report_status(&provider_ref, status, error.as_deref(), now)?;
-            }
-            self.execute(bound(
-                &EARLY_REPORT_DROP,
-                &[(":provider_ref", Value::Text(&provider_ref))],
-            ))?;
-        }
-        Ok(())
+        let early: Vec<EarlyReport> = self.all(q)?;
+        delivery::apply_early_reports(self, early, sent[sent.len() - 1].at)
     }
 
     fn mark_retry(
@@ -237,68 +221,6 @@ impl Outbox for PgTx<'_> {
         error: Option<&str>,
         now: DateTime<Utc>,
     ) -> StoreResult<Option<TextStatus>> {
-        let q = sqlx::query(
-            "SELECT id, status FROM outbox WHERE provider_ref = $1 ORDER BY id LIMIT 1 FOR UPDATE",
-        )
-        .bind(provider_ref);
-        let Some(row) = self.fetch_optional(q)? else {
-            self.keep_early_report(provider_ref, status, error, now)?;
-            return Ok(None);
-        };
-        let id: i64 = row.try_get(0)?;
-        let current: String = row.try_get(1)?;
-        let current = TextStatus::parse(&current).ok_or_else(|| {
-            StoreError::Corrupt(format!(
-                "outbox text {id}: status: {current:?} does not parse"
-            ))
-        })?;
-        let next = advance_status(current, status);
-        if next != current {
-            let q = sqlx::query(
-                "UPDATE outbox SET status = $2, last_error = COALESCE($3, last_error), updated_at = $4 WHERE id = $1",
-            )
-            .bind(id)
-            .bind(next.as_str())
-            .bind(error)
-            .bind(millis(now));
-            self.execute(q)?;
-        }
-        Ok(Some(next))
-    }
-}
-
-impl PgTx<'_> {
-    /// Keeps a report whose text is not (yet) recorded under its reference:
-    /// the provider's answer to our send may still be on its way to the store.
-    fn keep_early_report(
-        &mut self,
-        provider_ref: &str,
-        status: TextStatus,
-        error: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> StoreResult<()> {
-        let earlier = self.fetch_optional(bound(
-            &EARLY_REPORT_STATUS,
-            &[(":provider_ref", Value::Text(provider_ref))],
-        ))?;
-        let earlier: Option<String> = earlier.map(|r| r.try_get(0)).transpose()?;
-        let status = match earlier.as_deref().and_then(TextStatus::parse) {
-            Some(earlier) => advance_status(earlier, status),
-            None => status,
-        };
-        self.execute(bound(
-            &EARLY_REPORTS_PRUNE,
-            &[(":before", Value::Int(millis(now - EARLY_REPORT_KEPT)))],
-        ))?;
-        self.execute(bound(
-            &EARLY_REPORT_KEEP,
-            &[
-                (":provider_ref", Value::Text(provider_ref)),
-                (":status", Value::Text(status.as_str())),
-                (":error", Value::MaybeText(error)),
-                (":now", Value::Int(millis(now))),
-            ],
-        ))?;
-        Ok(())
+        delivery::report_status(self, provider_ref, status, error, now)
     }
 }

@@ -3,7 +3,12 @@
 
 use rusqlite::{CachedStatement, Connection, Row};
 
+use super::read::SqliteRead;
+use super::tx::SqliteTx;
 use crate::store::StoreResult;
+use crate::store::records::OutboxEvent;
+use crate::store::rows::Columns;
+use crate::store::sql::{Sql, Writer};
 use crate::store::statements::{Args, Statement, Value};
 
 /// `statement` prepared (once per connection) with `args` bound by name.
@@ -58,18 +63,53 @@ pub(super) fn first<T>(
     })
 }
 
-/// Every row `statement` gives, each read by `read`.
-pub(super) fn all<T>(
+/// Gives each row `statement` returns to `read`.
+fn each(
     conn: &Connection,
     statement: &Statement,
     args: &Args<'_>,
-    mut read: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
-) -> StoreResult<Vec<T>> {
+    read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
+) -> StoreResult<()> {
     let mut stmt = bound(conn, statement, args)?;
     let mut rows = stmt.raw_query();
-    let mut out = Vec::new();
     while let Some(row) = rows.next()? {
-        out.push(read(row)?);
+        read(row)?;
     }
-    Ok(out)
+    Ok(())
 }
+
+impl Sql for SqliteTx<'_> {
+    fn execute(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<u64> {
+        Ok(execute(self.conn, statement, args)? as u64)
+    }
+
+    fn each(
+        &mut self,
+        statement: &Statement,
+        args: &Args<'_>,
+        read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
+    ) -> StoreResult<()> {
+        each(self.conn, statement, args, read)
+    }
+
+    fn tell_dispatcher(&mut self, event: OutboxEvent) {
+        self.events.push(event);
+    }
+}
+
+impl Sql for SqliteRead<'_> {
+    fn execute(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<u64> {
+        Ok(execute(self.conn, statement, args)? as u64)
+    }
+
+    fn each(
+        &mut self,
+        statement: &Statement,
+        args: &Args<'_>,
+        read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
+    ) -> StoreResult<()> {
+        each(self.conn, statement, args, read)
+    }
+}
+
+impl Writer for SqliteTx<'_> {}

@@ -29,7 +29,6 @@ use super::records::OutboxEvent;
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
-mod console;
 mod exec;
 mod fragments;
 mod hall;

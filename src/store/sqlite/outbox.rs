@@ -5,18 +5,15 @@
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Utc};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::params;
 
 use super::queries;
-use super::{exec, tx::SqliteTx};
+use super::tx::SqliteTx;
+use crate::store::StoreResult;
+use crate::store::delivery;
 use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
 use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
-use crate::store::statements::{
-    EARLY_REPORT_DROP, EARLY_REPORT_KEEP, EARLY_REPORT_STATUS, EARLY_REPORTS_MATCHED,
-    EARLY_REPORTS_PRUNE, Value,
-};
 use crate::store::tx::Outbox;
-use crate::store::{EARLY_REPORT_KEPT, StoreError, StoreResult, advance_status};
 
 static CLAIM: LazyLock<String> = LazyLock::new(|| {
     format!(
@@ -176,7 +173,7 @@ impl Outbox for SqliteTx<'_> {
             stmt.execute(params![t.id, t.attempts, t.provider_ref, millis(t.at)])?;
         }
         match sent.last() {
-            Some(last) => self.settle_early_reports(last.at),
+            Some(last) => delivery::settle_early_reports(self, last.at),
             None => Ok(()),
         }
     }
@@ -222,89 +219,6 @@ impl Outbox for SqliteTx<'_> {
         error: Option<&str>,
         now: DateTime<Utc>,
     ) -> StoreResult<Option<TextStatus>> {
-        let current: Option<(i64, String)> = self
-            .conn
-            .prepare_cached(
-                "SELECT id, status FROM outbox WHERE provider_ref = ?1 ORDER BY id LIMIT 1",
-            )?
-            .query_row([provider_ref], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
-        let Some((id, current)) = current else {
-            self.keep_early_report(provider_ref, status, error, now)?;
-            return Ok(None);
-        };
-        let current = TextStatus::parse(&current).ok_or_else(|| {
-            StoreError::Corrupt(format!(
-                "outbox text {id}: status: {current:?} does not parse"
-            ))
-        })?;
-        let next = advance_status(current, status);
-        if next != current {
-            self.conn
-                .prepare_cached(
-                    "UPDATE outbox SET status = ?2, last_error = COALESCE(?3, last_error), updated_at = ?4
-                     WHERE id = ?1",
-                )?
-                .execute(params![id, next.as_str(), error, millis(now)])?;
-        }
-        Ok(Some(next))
-    }
-}
-
-impl SqliteTx<'_> {
-    /// Keeps a report whose text is not (yet) recorded under its reference:
-    /// the provider's answer to our send may still be on its way to the store.
-    fn keep_early_report(
-        &mut self,
-        provider_ref: &str,
-        status: TextStatus,
-        error: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> StoreResult<()> {
-        let earlier: Option<String> = exec::first(
-            self.conn,
-            &EARLY_REPORT_STATUS,
-            &[(":provider_ref", Value::Text(provider_ref))],
-            |r| r.get(0),
-        )?;
-        let status = match earlier.as_deref().and_then(TextStatus::parse) {
-            Some(earlier) => advance_status(earlier, status),
-            None => status,
-        };
-        exec::execute(
-            self.conn,
-            &EARLY_REPORTS_PRUNE,
-            &[(":before", Value::Int(millis(now - EARLY_REPORT_KEPT)))],
-        )?;
-        exec::execute(
-            self.conn,
-            &EARLY_REPORT_KEEP,
-            &[
-                (":provider_ref", Value::Text(provider_ref)),
-                (":status", Value::Text(status.as_str())),
-                (":error", Value::MaybeText(error)),
-                (":now", Value::Int(millis(now))),
-            ],
-        )?;
-        Ok(())
-    }
-
-    /// Applies the early reports whose texts are now recorded, and forgets them.
-    fn settle_early_reports(&mut self, now: DateTime<Utc>) -> StoreResult<()> {
-        let matched: Vec<(String, String, Option<String>)> =
-            exec::all(self.conn, &EARLY_REPORTS_MATCHED, &[], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })?;
-        for (provider_ref, status, error) in matched {
-            if let Some(status) = TextStatus::parse(&status) {
-                self.report_status(&provider_ref, status, error.as_deref(), now)?;
-            }
-            exec::execute(
-                self.conn,
-                &EARLY_REPORT_DROP,
-                &[(":provider_ref", Value::Text(&provider_ref))],
-            )?;
-        }
-        Ok(())
+        delivery::report_status(self, provider_ref, status, error, now)
     }
 }

@@ -1,0 +1,62 @@
+//! The one executor interface both backends give, so that a store method is
+//! written once: statements of the table ([`super::statements`]) run with
+//! their arguments by name, and rows read by the shared codec
+//! ([`super::rows`]). A method needs a backend of its own only where the
+//! backends truly work differently (PostgreSQL's batched and deferred
+//! writes, its claims beside the writer).
+
+use super::StoreResult;
+use super::records::OutboxEvent;
+use super::rows::{Columns, Record, decode};
+use super::statements::{Args, Statement};
+
+/// A connection or transaction that runs statements of the table.
+pub(crate) trait Sql {
+    /// Runs `statement`: the rows it changed.
+    fn execute(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<u64>;
+
+    /// Gives each row `statement` returns to `read`, in order.
+    fn each(
+        &mut self,
+        statement: &Statement,
+        args: &Args<'_>,
+        read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
+    ) -> StoreResult<()>;
+
+    /// Tells this process's dispatcher of an outbox change once the
+    /// transaction commits, where the backend's dispatcher is fed that way
+    /// (SQLite's); PostgreSQL's dispatchers claim what they find queued.
+    fn tell_dispatcher(&mut self, _event: OutboxEvent) {}
+
+    /// Every row, decoded as `R`.
+    fn all<R: Record>(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<Vec<R>>
+    where
+        Self: Sized,
+    {
+        let mut out = Vec::new();
+        self.each(statement, args, &mut |row| {
+            out.push(decode(row)?);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// The first row, if any, decoded as `R`.
+    fn first<R: Record>(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<Option<R>>
+    where
+        Self: Sized,
+    {
+        let mut found = None;
+        self.each(statement, args, &mut |row| {
+            if found.is_none() {
+                found = Some(decode(row)?);
+            }
+            Ok(())
+        })?;
+        Ok(found)
+    }
+}
+
+/// A writer's transaction (not a read connection): what may change data
+/// outside the writer's own bookkeeping, such as the console's actions.
+pub(crate) trait Writer: Sql {}
