@@ -60,3 +60,6 @@ pub(crate) trait Sql {
 /// A writer's transaction (not a read connection): what may change data
 /// outside the writer's own bookkeeping, such as the console's actions.
 pub(crate) trait Writer: Sql {}
+
+/// A read connection beside the writer: answers [`super::tx::Read`].
+pub(crate) trait Reader: Sql {}

@@ -11,7 +11,7 @@ use super::read::PgRead;
 use super::tx::PgTx;
 use crate::store::StoreResult;
 use crate::store::rows::Columns;
-use crate::store::sql::{Sql, Writer};
+use crate::store::sql::{Reader, Sql, Writer};
 use crate::store::statements::{Args, Statement, Value, arg};
 
 /// `statement` with `args` bound. An argument the text does not name, or a
@@ -100,3 +100,5 @@ impl Sql for PgRead<'_> {
 }
 
 impl Writer for PgTx<'_> {}
+
+impl Reader for PgRead<'_> {}

@@ -287,23 +287,6 @@ static LAST_MATCH_OF: LazyLock<[String; 2]> = LazyLock::new(|| {
     ))
 });
 
-/// The seats of a match with their players; shared with the read side, as it takes no lock.
-pub(super) static SEATS: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM match_seats s LEFT JOIN players sp ON sp.id = s.player_id
-         WHERE s.match_id = $1 ORDER BY s.seat",
-        SeatRecord::column_list("s", "sp")
-    )
-});
-
-/// A match's record in order; shared with the read side.
-pub(super) static MOVES: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM match_moves mm WHERE mm.match_id = $1 ORDER BY mm.ply",
-        column_list::<MoveRecord>("mm")
-    )
-});
-
 impl Matches for PgTx<'_> {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
         let q = sqlx::query(
@@ -355,7 +338,7 @@ impl Matches for PgTx<'_> {
     }
 
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
-        self.all(sqlx::query(&SEATS).bind(match_id))
+        crate::store::lookups::seats(self, match_id)
     }
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
@@ -383,7 +366,7 @@ impl Matches for PgTx<'_> {
     }
 
     fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
-        self.all(sqlx::query(&MOVES).bind(match_id))
+        crate::store::lookups::moves(self, match_id)
     }
 }
 

@@ -1,14 +1,14 @@
 //! SQLite's executor: runs a statement of the table ([`crate::store::statements`])
 //! with its arguments by name, on a cached prepared statement.
 
-use rusqlite::{CachedStatement, Connection, Row};
+use rusqlite::{CachedStatement, Connection};
 
 use super::read::SqliteRead;
 use super::tx::SqliteTx;
 use crate::store::StoreResult;
 use crate::store::records::OutboxEvent;
 use crate::store::rows::Columns;
-use crate::store::sql::{Sql, Writer};
+use crate::store::sql::{Reader, Sql, Writer};
 use crate::store::statements::{Args, Statement, Value};
 
 /// `statement` prepared (once per connection) with `args` bound by name.
@@ -46,21 +46,6 @@ pub(super) fn execute(
     args: &Args<'_>,
 ) -> StoreResult<usize> {
     Ok(bound(conn, statement, args)?.raw_execute()?)
-}
-
-/// The first row `statement` gives, if any, read by `read`.
-pub(super) fn first<T>(
-    conn: &Connection,
-    statement: &Statement,
-    args: &Args<'_>,
-    read: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
-) -> StoreResult<Option<T>> {
-    let mut stmt = bound(conn, statement, args)?;
-    let mut rows = stmt.raw_query();
-    Ok(match rows.next()? {
-        Some(row) => Some(read(row)?),
-        None => None,
-    })
 }
 
 /// Gives each row `statement` returns to `read`.
@@ -113,3 +98,5 @@ impl Sql for SqliteRead<'_> {
 }
 
 impl Writer for SqliteTx<'_> {}
+
+impl Reader for SqliteRead<'_> {}

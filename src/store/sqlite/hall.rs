@@ -1,12 +1,11 @@
 //! The training hall's virtual phones on SQLite.
 
 use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 
 use super::{SqliteTx, exec};
 use crate::store::StoreResult;
 use crate::store::rows::millis;
-use crate::store::statements::{HALL_OPEN_PHONE, HALL_PHONE_TOKEN, Value};
+use crate::store::statements::{HALL_OPEN_PHONE, Value};
 use crate::store::tx::Hall;
 
 impl Hall for SqliteTx<'_> {
@@ -27,13 +26,4 @@ impl Hall for SqliteTx<'_> {
         )?;
         Ok(added == 1)
     }
-}
-
-pub(super) fn hall_phone(conn: &Connection, number: &str) -> StoreResult<Option<String>> {
-    exec::first(
-        conn,
-        &HALL_PHONE_TOKEN,
-        &[(":number", Value::Text(number))],
-        |r| r.get(0),
-    )
 }

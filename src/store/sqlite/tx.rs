@@ -9,7 +9,6 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::queries;
 use crate::inbound::InboundMessage;
 use crate::lang::Lang;
-use crate::store::StoreResult;
 use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, RobotTurn,
@@ -17,6 +16,7 @@ use crate::store::records::{
 };
 use crate::store::rows::{Record, column_list, from_millis, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
+use crate::store::{StoreResult, lookups};
 
 /// The writer's connection inside an open transaction.
 pub(in crate::store) struct SqliteTx<'c> {
@@ -131,13 +131,11 @@ impl Players for SqliteTx<'_> {
             return Ok(Arrival::Duplicate);
         }
         // One writer: the sender's row needs no lock.
-        Ok(Arrival::New(queries::player_by_phone(
-            self.conn, &msg.from,
-        )?))
+        Ok(Arrival::New(lookups::player_by_phone(self, &msg.from)?))
     }
 
     fn by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
-        queries::player_by_phone(self.conn, phone)
+        lookups::player_by_phone(self, phone)
     }
 
     fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
@@ -263,11 +261,11 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
-        queries::match_by_id(self.conn, id)
+        lookups::match_by_id(self, id)
     }
 
     fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        queries::last_match_of(self.conn, player_id)
+        lookups::last_match_of(self, player_id)
     }
 
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
@@ -291,7 +289,7 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
-        queries::seats(self.conn, match_id)
+        lookups::seats(self, match_id)
     }
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
@@ -338,7 +336,7 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
-        queries::moves(self.conn, match_id)
+        lookups::moves(self, match_id)
     }
 }
 
