@@ -26,6 +26,7 @@ mod sql;
 mod sqlite;
 mod statements;
 mod tx;
+mod writes;
 
 pub use console::{AuditEntry, ConsoleCounts, ConsoleRead, ConsoleWrite, InboundText, NewAudit};
 pub use postgres::PgStore;

@@ -14,6 +14,7 @@ use crate::store::delivery::{self, EarlyReport};
 use crate::store::records::{NewText, OutboxText, SentText, TextStatus};
 use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
 use crate::store::tx::Outbox;
+use crate::store::writes;
 
 /// Two walks, each stopping at `limit`: texts whose lease ran out (the oldest
 /// unsent of their phone, since the ones after them waited), and queued texts
@@ -202,16 +203,7 @@ impl Outbox for PgTx<'_> {
         error: &str,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let q = sqlx::query(
-            "UPDATE outbox SET status = 'failed', attempts = $2, lease_until = NULL, last_error = $3,
-             updated_at = $4 WHERE id = $1",
-        )
-        .bind(id)
-        .bind(attempts as i32)
-        .bind(error)
-        .bind(millis(now));
-        self.execute(q)?;
-        Ok(())
+        writes::park_text(self, id, attempts, error, now)
     }
 
     fn report_status(

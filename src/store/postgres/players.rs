@@ -11,11 +11,10 @@ use super::parts::{SAVED_PLAYERS, SavedPlayer};
 use super::pending::{self, Rider};
 use super::tx::PgTx;
 use crate::inbound::InboundMessage;
-use crate::lang::Lang;
-use crate::store::StoreResult;
 use crate::store::records::{Arrival, Player};
 use crate::store::rows::{Record, column_list, decode_at, millis};
 use crate::store::tx::Players;
+use crate::store::{StoreResult, writes};
 
 /// Records an inbound message and locks its sender's row: the sender's
 /// player columns (null for a stranger), then 0 for a duplicate or 1.
@@ -39,13 +38,6 @@ pub(super) static ACCEPT_INBOUND: Rider = Rider {
 static PLAYER_BY_PHONE: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {} FROM players p WHERE p.phone = $1 FOR UPDATE",
-        column_list::<Player>("p")
-    )
-});
-
-static PLAYER_BY_NICK: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM players p WHERE p.nick_key = $1",
         column_list::<Player>("p")
     )
 });
@@ -89,24 +81,11 @@ impl Players for PgTx<'_> {
     }
 
     fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
-        self.first(sqlx::query(&PLAYER_BY_NICK).bind(nick.to_lowercase()))
+        writes::player_by_nick(self, nick)
     }
 
     fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
-        let q = sqlx::query(
-            "INSERT INTO players (phone, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id",
-        )
-        .bind(phone)
-        .bind(millis(now));
-        let row = self.fetch_one(q)?;
-        Ok(Player {
-            id: row.try_get(0)?,
-            phone: phone.to_string(),
-            nick: None,
-            lang: Lang::default(),
-            opted_out: false,
-            away: false,
-        })
+        writes::create_player(self, phone, now)
     }
 
     fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {

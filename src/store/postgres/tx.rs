@@ -20,7 +20,7 @@ use crate::store::records::{
 };
 use crate::store::rows::{Record, column_list, decode, from_millis, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
-use crate::store::{StoreError, StoreResult};
+use crate::store::{StoreError, StoreResult, writes};
 
 pub(in crate::store) struct PgTx<'a> {
     pub(super) driver: Driver<'a>,
@@ -232,17 +232,7 @@ impl Lobby for PgTx<'_> {
         options: &str,
         queued_at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let q = sqlx::query(
-            "INSERT INTO lobby (player_id, game, options, queued_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (player_id) DO UPDATE
-             SET game = excluded.game, options = excluded.options, queued_at = excluded.queued_at",
-        )
-        .bind(player_id)
-        .bind(game)
-        .bind(options)
-        .bind(millis(queued_at));
-        self.execute(q)?;
-        Ok(())
+        writes::join_lobby(self, player_id, game, options, queued_at)
     }
 
     fn leave(&mut self, player_id: i64) -> StoreResult<()> {
@@ -251,11 +241,7 @@ impl Lobby for PgTx<'_> {
     }
 
     fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>> {
-        let q = sqlx::query("SELECT game, options FROM lobby WHERE player_id = $1").bind(player_id);
-        let row = self.fetch_optional(q)?;
-        Ok(row
-            .map(|r| Ok::<_, sqlx::Error>((r.try_get(0)?, r.try_get(1)?)))
-            .transpose()?)
+        writes::queue_of(self, player_id)
     }
 
     fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
@@ -421,17 +407,7 @@ static CLAIM_ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
 /// could not do to one row.
 impl Robots for PgTx<'_> {
     fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        let q = sqlx::query(
-            "INSERT INTO robot_turns (match_id, seat, turn, due_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (match_id, seat) DO UPDATE
-             SET turn = excluded.turn, due_at = excluded.due_at, lease_until = NULL",
-        )
-        .bind(turn.match_id)
-        .bind(turn.seat as i32)
-        .bind(turn.turn as i32)
-        .bind(millis(turn.due_at));
-        self.execute(q)?;
-        Ok(())
+        writes::queue_robot_turn(self, turn)
     }
 
     fn claim(
@@ -450,24 +426,14 @@ impl Robots for PgTx<'_> {
     }
 
     fn done(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        let q =
-            sqlx::query("DELETE FROM robot_turns WHERE match_id = $1 AND seat = $2 AND turn = $3")
-                .bind(turn.match_id)
-                .bind(turn.seat as i32)
-                .bind(turn.turn as i32);
-        self.execute(q)?;
-        Ok(())
+        writes::robot_turn_done(self, turn)
     }
 
     fn clear(&mut self, match_id: i64) -> StoreResult<()> {
-        let q = sqlx::query("DELETE FROM robot_turns WHERE match_id = $1").bind(match_id);
-        self.execute(q)?;
-        Ok(())
+        writes::clear_robot_turns(self, match_id)
     }
 
     fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        let q = sqlx::query("SELECT MIN(COALESCE(lease_until, due_at)) FROM robot_turns");
-        let row = self.fetch_one(q)?;
-        Ok(row.try_get::<Option<i64>, _>(0)?.and_then(from_millis))
+        writes::next_robot_turn(self)
     }
 }

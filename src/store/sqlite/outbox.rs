@@ -10,10 +10,10 @@ use rusqlite::params;
 use super::queries;
 use super::tx::SqliteTx;
 use crate::store::StoreResult;
-use crate::store::delivery;
 use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
 use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
 use crate::store::tx::Outbox;
+use crate::store::{delivery, writes};
 
 static CLAIM: LazyLock<String> = LazyLock::new(|| {
     format!(
@@ -203,13 +203,7 @@ impl Outbox for SqliteTx<'_> {
         error: &str,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "UPDATE outbox SET status = 'failed', attempts = ?2, lease_until = NULL, last_error = ?3,
-                 updated_at = ?4 WHERE id = ?1",
-            )?
-            .execute(params![id, attempts, error, millis(now)])?;
-        Ok(())
+        writes::park_text(self, id, attempts, error, now)
     }
 
     fn report_status(

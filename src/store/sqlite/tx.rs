@@ -4,11 +4,10 @@
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 
 use super::queries;
 use crate::inbound::InboundMessage;
-use crate::lang::Lang;
 use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, RobotTurn,
@@ -16,7 +15,7 @@ use crate::store::records::{
 };
 use crate::store::rows::{Record, column_list, from_millis, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
-use crate::store::{StoreResult, lookups};
+use crate::store::{StoreResult, lookups, writes};
 
 /// The writer's connection inside an open transaction.
 pub(in crate::store) struct SqliteTx<'c> {
@@ -139,30 +138,11 @@ impl Players for SqliteTx<'_> {
     }
 
     fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
-        static SQL: LazyLock<String> = LazyLock::new(|| {
-            format!(
-                "SELECT {} FROM players p WHERE p.nick_key = ?1",
-                column_list::<Player>("p")
-            )
-        });
-        queries::first(self.conn, &SQL, [nick.to_lowercase()])
+        writes::player_by_nick(self, nick)
     }
 
     fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
-        let id = self
-            .conn
-            .prepare_cached(
-                "INSERT INTO players (phone, created_at, updated_at) VALUES (?1, ?2, ?2)",
-            )?
-            .insert(params![phone, millis(now)])?;
-        Ok(Player {
-            id,
-            phone: phone.to_string(),
-            nick: None,
-            lang: Lang::default(),
-            opted_out: false,
-            away: false,
-        })
+        writes::create_player(self, phone, now)
     }
 
     fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
@@ -192,14 +172,7 @@ impl Lobby for SqliteTx<'_> {
         options: &str,
         queued_at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO lobby (player_id, game, options, queued_at) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (player_id) DO UPDATE
-                 SET game = excluded.game, options = excluded.options, queued_at = excluded.queued_at",
-            )?
-            .execute(params![player_id, game, options, millis(queued_at)])?;
-        Ok(())
+        writes::join_lobby(self, player_id, game, options, queued_at)
     }
 
     fn leave(&mut self, player_id: i64) -> StoreResult<()> {
@@ -210,11 +183,7 @@ impl Lobby for SqliteTx<'_> {
     }
 
     fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT game, options FROM lobby WHERE player_id = ?1")?
-            .query_row([player_id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?)
+        writes::queue_of(self, player_id)
     }
 
     fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
@@ -387,19 +356,7 @@ static CLAIM_ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
 
 impl Robots for SqliteTx<'_> {
     fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO robot_turns (match_id, seat, turn, due_at) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (match_id, seat) DO UPDATE
-                 SET turn = excluded.turn, due_at = excluded.due_at, lease_until = NULL",
-            )?
-            .execute(params![
-                turn.match_id,
-                turn.seat as i64,
-                turn.turn,
-                millis(turn.due_at)
-            ])?;
-        Ok(())
+        writes::queue_robot_turn(self, turn)
     }
 
     fn claim(
@@ -418,27 +375,15 @@ impl Robots for SqliteTx<'_> {
     }
 
     fn done(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "DELETE FROM robot_turns WHERE match_id = ?1 AND seat = ?2 AND turn = ?3",
-            )?
-            .execute(params![turn.match_id, turn.seat as i64, turn.turn])?;
-        Ok(())
+        writes::robot_turn_done(self, turn)
     }
 
     fn clear(&mut self, match_id: i64) -> StoreResult<()> {
-        self.conn
-            .prepare_cached("DELETE FROM robot_turns WHERE match_id = ?1")?
-            .execute([match_id])?;
-        Ok(())
+        writes::clear_robot_turns(self, match_id)
     }
 
     fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        let next: Option<i64> = self
-            .conn
-            .prepare_cached("SELECT MIN(COALESCE(lease_until, due_at)) FROM robot_turns")?
-            .query_row([], |r| r.get(0))?;
-        Ok(next.and_then(from_millis))
+        writes::next_robot_turn(self)
     }
 }
 

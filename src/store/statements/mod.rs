@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 pub(crate) mod console;
 pub(crate) mod lookups;
 pub(crate) mod outbox;
+pub(crate) mod writes;
 
 /// One SQL statement, in both dialects.
 pub(crate) struct Statement {

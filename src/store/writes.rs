@@ -1,0 +1,155 @@
+//! The writer's work that both backends do alike, written once over
+//! [`Sql`]: each backend's `Tx` calls these where its own way is not
+//! needed (PostgreSQL defers or batches its hot writes, and locks).
+
+use chrono::{DateTime, Utc};
+
+use super::StoreResult;
+use super::records::{Player, RobotTurn};
+use super::rows::{Fields, Record, millis};
+use super::sql::Sql;
+use super::statements::Value;
+use super::statements::writes::{
+    CLEAR_ROBOT_TURNS, CREATE_PLAYER, JOIN_LOBBY, NEXT_ROBOT_TURN, PARK_TEXT, PLAYER_BY_NICK,
+    QUEUE_OF, QUEUE_ROBOT_TURN, ROBOT_TURN_DONE,
+};
+
+pub(crate) fn player_by_nick(db: &mut impl Sql, nick: &str) -> StoreResult<Option<Player>> {
+    let key = nick.to_lowercase();
+    db.first(&PLAYER_BY_NICK, &[(":nick_key", Value::Text(&key))])
+}
+
+/// A row's id alone.
+struct Id(i64);
+
+impl Record for Id {
+    const NAME: &'static str = "new row";
+    const COLUMNS: &'static [&'static str] = &["id"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<Id> {
+        Ok(Id(f.int("id")?))
+    }
+}
+
+pub(crate) fn create_player(
+    db: &mut impl Sql,
+    phone: &str,
+    now: DateTime<Utc>,
+) -> StoreResult<Player> {
+    let id: Option<Id> = db.first(
+        &CREATE_PLAYER,
+        &[
+            (":phone", Value::Text(phone)),
+            (":now", Value::Int(millis(now))),
+        ],
+    )?;
+    let Id(id) =
+        id.ok_or_else(|| super::StoreError::Corrupt("a player's insert gave no id".into()))?;
+    Ok(Player {
+        id,
+        phone: phone.to_string(),
+        nick: None,
+        lang: crate::lang::Lang::default(),
+        opted_out: false,
+        away: false,
+    })
+}
+
+pub(crate) fn join_lobby(
+    db: &mut impl Sql,
+    player_id: i64,
+    game: &str,
+    options: &str,
+    queued_at: DateTime<Utc>,
+) -> StoreResult<()> {
+    db.execute(
+        &JOIN_LOBBY,
+        &[
+            (":player_id", Value::Int(player_id)),
+            (":game", Value::Text(game)),
+            (":options", Value::Text(options)),
+            (":queued_at", Value::Int(millis(queued_at))),
+        ],
+    )?;
+    Ok(())
+}
+
+/// A queue a player waits in: its game and options.
+struct Queued(String, String);
+
+impl Record for Queued {
+    const NAME: &'static str = "lobby entry";
+    const COLUMNS: &'static [&'static str] = &["game", "options"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<Queued> {
+        Ok(Queued(f.text("game")?, f.text("options")?))
+    }
+}
+
+pub(crate) fn queue_of(db: &mut impl Sql, player_id: i64) -> StoreResult<Option<(String, String)>> {
+    let queued: Option<Queued> = db.first(&QUEUE_OF, &[(":player_id", Value::Int(player_id))])?;
+    Ok(queued.map(|Queued(game, options)| (game, options)))
+}
+
+fn turn_args(turn: &RobotTurn) -> [(&'static str, Value<'static>); 3] {
+    [
+        (":match_id", Value::Int(turn.match_id)),
+        (":seat", Value::Int(turn.seat as i64)),
+        (":turn", Value::Int(i64::from(turn.turn))),
+    ]
+}
+
+pub(crate) fn queue_robot_turn(db: &mut impl Sql, turn: &RobotTurn) -> StoreResult<()> {
+    let [m, s, t] = turn_args(turn);
+    db.execute(
+        &QUEUE_ROBOT_TURN,
+        &[m, s, t, (":due_at", Value::Int(millis(turn.due_at)))],
+    )?;
+    Ok(())
+}
+
+pub(crate) fn robot_turn_done(db: &mut impl Sql, turn: &RobotTurn) -> StoreResult<()> {
+    db.execute(&ROBOT_TURN_DONE, &turn_args(turn))?;
+    Ok(())
+}
+
+pub(crate) fn clear_robot_turns(db: &mut impl Sql, match_id: i64) -> StoreResult<()> {
+    db.execute(&CLEAR_ROBOT_TURNS, &[(":match_id", Value::Int(match_id))])?;
+    Ok(())
+}
+
+/// A time that may be none.
+struct At(Option<DateTime<Utc>>);
+
+impl Record for At {
+    const NAME: &'static str = "time";
+    const COLUMNS: &'static [&'static str] = &["at"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<At> {
+        Ok(At(f.opt_time("at")?))
+    }
+}
+
+pub(crate) fn next_robot_turn(db: &mut impl Sql) -> StoreResult<Option<DateTime<Utc>>> {
+    let at: Option<At> = db.first(&NEXT_ROBOT_TURN, &[])?;
+    Ok(at.and_then(|At(at)| at))
+}
+
+pub(crate) fn park_text(
+    db: &mut impl Sql,
+    id: i64,
+    attempts: u32,
+    error: &str,
+    now: DateTime<Utc>,
+) -> StoreResult<()> {
+    db.execute(
+        &PARK_TEXT,
+        &[
+            (":id", Value::Int(id)),
+            (":attempts", Value::Int(i64::from(attempts))),
+            (":error", Value::Text(error)),
+            (":now", Value::Int(millis(now))),
+        ],
+    )?;
+    Ok(())
+}
