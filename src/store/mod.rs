@@ -17,6 +17,7 @@
 pub mod console;
 mod delivery;
 mod group_commit;
+mod inbound;
 mod lookups;
 mod postgres;
 pub mod probe;

@@ -23,6 +23,13 @@ pub(crate) trait Sql {
         read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
     ) -> StoreResult<()>;
 
+    /// Holds a lock on `key` until the transaction ends, where other
+    /// writers could run beside this one (PostgreSQL's instances); SQLite's
+    /// one writer needs none.
+    fn lock_key(&mut self, _key: &str) -> StoreResult<()> {
+        Ok(())
+    }
+
     /// Tells this process's dispatcher of an outbox change once the
     /// transaction commits, where the backend's dispatcher is fed that way
     /// (SQLite's); PostgreSQL's dispatchers claim what they find queued.

@@ -62,6 +62,14 @@ impl Sql for PgTx<'_> {
         PgTx::execute(self, bound(statement, args))
     }
 
+    fn lock_key(&mut self, key: &str) -> StoreResult<()> {
+        PgTx::execute(
+            self,
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))").bind(key),
+        )?;
+        Ok(())
+    }
+
     fn each(
         &mut self,
         statement: &Statement,

@@ -30,9 +30,7 @@ use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
 mod exec;
-mod fragments;
 mod hall;
-mod inbound;
 mod outbox;
 mod queries;
 mod read;

@@ -19,6 +19,7 @@
 use std::sync::OnceLock;
 
 pub(crate) mod console;
+pub(crate) mod inbound;
 pub(crate) mod lookups;
 pub(crate) mod outbox;
 pub(crate) mod writes;
