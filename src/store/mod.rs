@@ -19,6 +19,7 @@ mod delivery;
 mod group_commit;
 mod inbound;
 mod lookups;
+mod outbox;
 mod postgres;
 pub mod probe;
 mod records;

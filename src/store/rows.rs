@@ -106,20 +106,6 @@ impl std::fmt::Display for Key {
 }
 
 impl<'r> Fields<'r> {
-    /// The columns that follow record `R`'s in a query that lists more, for
-    /// the record whose id is `id`.
-    pub fn after<R: Record>(row: &'r dyn Columns, id: i64) -> Fields<'r> {
-        Fields {
-            row,
-            next: R::WIDTH,
-            base: R::WIDTH,
-            // The columns after a record are the query's own: not checked.
-            names: [&[], &[]],
-            record: R::NAME,
-            key: Key::Id(id),
-        }
-    }
-
     fn corrupt(&self, column: &str, what: impl std::fmt::Display) -> StoreError {
         StoreError::Corrupt(format!("{} {}: {column}: {what}", self.record, self.key))
     }

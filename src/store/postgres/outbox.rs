@@ -11,8 +11,9 @@ use super::parts::{QUEUED_TEXTS, QueuedText};
 use super::tx::PgTx;
 use crate::store::StoreResult;
 use crate::store::delivery::{self, EarlyReport};
+use crate::store::outbox;
 use crate::store::records::{NewText, OutboxText, SentText, TextStatus};
-use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
+use crate::store::rows::{Record, from_millis, millis};
 use crate::store::tx::Outbox;
 use crate::store::writes;
 
@@ -39,21 +40,6 @@ static CLAIM: LazyLock<String> = LazyLock::new(|| {
          WHERE id = ANY(ARRAY(SELECT id FROM expired) || ARRAY(SELECT id FROM due))
          RETURNING {}",
         OutboxText::COLUMNS.join(", ")
-    )
-});
-
-static ANSWERED: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM outbox o WHERE o.provider_ref = $1 ORDER BY o.id LIMIT 1",
-        column_list::<OutboxText>("o")
-    )
-});
-
-static PENDING: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {}, o.next_attempt_at FROM outbox o
-         WHERE o.status IN ('queued', 'sending') ORDER BY o.id",
-        column_list::<OutboxText>("o")
     )
 });
 
@@ -94,17 +80,11 @@ impl Outbox for PgTx<'_> {
     }
 
     fn answered(&mut self, reference: &str) -> StoreResult<Option<OutboxText>> {
-        self.first(sqlx::query(&ANSWERED).bind(reference))
+        outbox::answered(self, reference)
     }
 
     fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {
-        let q = sqlx::query(
-            "UPDATE outbox SET status = 'cancelled', lease_until = NULL, updated_at = $2
-             WHERE to_phone = $1 AND status = 'queued'",
-        )
-        .bind(phone)
-        .bind(millis(now));
-        self.execute(q)
+        outbox::cancel_to(self, phone, now)
     }
 
     fn claim(
@@ -134,14 +114,7 @@ impl Outbox for PgTx<'_> {
     }
 
     fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
-        let rows = self.fetch_all(sqlx::query(&PENDING))?;
-        rows.iter()
-            .map(|row| {
-                let text: OutboxText = decode(row)?;
-                let due = Fields::after::<OutboxText>(row, text.id).time("next_attempt_at")?;
-                Ok((text, due))
-            })
-            .collect()
+        outbox::pending(self)
     }
 
     fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {

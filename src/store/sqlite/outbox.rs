@@ -10,8 +10,9 @@ use rusqlite::params;
 use super::queries;
 use super::tx::SqliteTx;
 use crate::store::StoreResult;
+use crate::store::outbox;
 use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
-use crate::store::rows::{Fields, Record, column_list, decode, from_millis, millis};
+use crate::store::rows::{Record, from_millis, millis};
 use crate::store::tx::Outbox;
 use crate::store::{delivery, writes};
 
@@ -29,21 +30,6 @@ static CLAIM: LazyLock<String> = LazyLock::new(|| {
             ORDER BY o.id LIMIT ?3)
          RETURNING {}",
         OutboxText::COLUMNS.join(", ")
-    )
-});
-
-static ANSWERED: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM outbox o WHERE o.provider_ref = ?1 ORDER BY o.id LIMIT 1",
-        column_list::<OutboxText>("o")
-    )
-});
-
-static PENDING: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {}, o.next_attempt_at FROM outbox o
-         WHERE o.status IN ('queued', 'sending') ORDER BY o.id",
-        column_list::<OutboxText>("o")
     )
 });
 
@@ -108,19 +94,11 @@ impl Outbox for SqliteTx<'_> {
     }
 
     fn answered(&mut self, reference: &str) -> StoreResult<Option<OutboxText>> {
-        queries::first(self.conn, &ANSWERED, params![reference])
+        outbox::answered(self, reference)
     }
 
     fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {
-        let n = self
-            .conn
-            .prepare_cached(
-                "UPDATE outbox SET status = 'cancelled', lease_until = NULL, updated_at = ?2
-                 WHERE to_phone = ?1 AND status = 'queued'",
-            )?
-            .execute(params![phone, millis(now)])?;
-        self.events.push(OutboxEvent::Cancelled(phone.to_string()));
-        Ok(n as u64)
+        outbox::cancel_to(self, phone, now)
     }
 
     fn claim(
@@ -150,15 +128,7 @@ impl Outbox for SqliteTx<'_> {
     }
 
     fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
-        let mut stmt = self.conn.prepare(&PENDING)?;
-        let mut rows = stmt.query([])?;
-        let mut out = Vec::new();
-        while let Some(row) = rows.next()? {
-            let text: OutboxText = decode(row)?;
-            let due = Fields::after::<OutboxText>(row, text.id).time("next_attempt_at")?;
-            out.push((text, due));
-        }
-        Ok(out)
+        outbox::pending(self)
     }
 
     fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {

@@ -34,17 +34,3 @@ pub(super) fn all<R: Record>(
     }
     Ok(out)
 }
-
-/// The first row `sql` gives, if any, decoded as `R`.
-pub(super) fn first<R: Record>(
-    conn: &Connection,
-    sql: &str,
-    params: impl Params,
-) -> StoreResult<Option<R>> {
-    let mut stmt = conn.prepare_cached(sql)?;
-    let mut rows = stmt.query(params)?;
-    match rows.next()? {
-        Some(row) => Ok(Some(decode(row)?)),
-        None => Ok(None),
-    }
-}

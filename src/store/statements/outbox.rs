@@ -1,7 +1,12 @@
-//! The outbox's statements: delivery reports, and the reports kept for
+//! The outbox's statements that both backends run: answers found again,
+//! pending texts, cancellations, delivery reports, and the reports kept for
 //! texts whose send is not recorded yet.
 
+use std::sync::LazyLock;
+
 use super::Statement;
+use crate::store::records::OutboxText;
+use crate::store::rows::column_list;
 
 /// The text a provider knows by a reference, and its status: locked on
 /// PostgreSQL, where two instances may take reports of one text at once.
@@ -52,4 +57,34 @@ pub(crate) static EARLY_REPORTS_MATCHED: Statement = Statement::same(
 pub(crate) static EARLY_REPORT_DROP: Statement = Statement::same(
     "early report drop",
     "DELETE FROM early_reports WHERE provider_ref = :provider_ref",
+);
+
+/// The text given in an answer under a reference.
+pub(crate) static ANSWERED: LazyLock<Statement> = LazyLock::new(|| {
+    Statement::made(
+        "answered",
+        format!(
+            "SELECT {} FROM outbox o WHERE o.provider_ref = :reference ORDER BY o.id LIMIT 1",
+            column_list::<OutboxText>("o")
+        ),
+    )
+});
+
+/// Every text not yet handed to the provider, with when it falls due.
+pub(crate) static PENDING: LazyLock<Statement> = LazyLock::new(|| {
+    Statement::made(
+        "pending",
+        format!(
+            "SELECT {}, o.next_attempt_at FROM outbox o
+             WHERE o.status IN ('queued', 'sending') ORDER BY o.id",
+            column_list::<OutboxText>("o")
+        ),
+    )
+});
+
+/// Cancels what waits for a phone that opted out.
+pub(crate) static CANCEL_TO: Statement = Statement::same(
+    "cancel to",
+    "UPDATE outbox SET status = 'cancelled', lease_until = NULL, updated_at = :now
+     WHERE to_phone = :phone AND status = 'queued'",
 );
