@@ -1,6 +1,7 @@
 //! The writer's work that both backends do alike, written once over
-//! [`Sql`]: each backend's `Tx` calls these where its own way is not
-//! needed (PostgreSQL defers or batches its hot writes, and locks).
+//! [`Sql`]: robot turns and timers whole, and the pieces of players, the
+//! lobby and the outbox that each backend's `Tx` calls where it has no way
+//! of its own (PostgreSQL defers or batches its hot writes, and locks).
 
 use chrono::{DateTime, Utc};
 
@@ -8,11 +9,14 @@ use super::StoreResult;
 use super::records::{Player, RobotTurn};
 use super::rows::{Fields, Record, millis};
 use super::sql::Sql;
+use super::sql::Writer;
 use super::statements::Value;
 use super::statements::writes::{
-    CLEAR_ROBOT_TURNS, CREATE_PLAYER, JOIN_LOBBY, NEXT_ROBOT_TURN, PARK_TEXT, PLAYER_BY_NICK,
-    QUEUE_OF, QUEUE_ROBOT_TURN, ROBOT_TURN_DONE,
+    CLAIM_ROBOT_TURNS, CLEAR_ROBOT_TURNS, CREATE_PLAYER, DUE_REMATCHES, DUE_TURNS, JOIN_LOBBY,
+    NEXT_ROBOT_TURN, NEXT_TIMER, PARK_TEXT, PLAYER_BY_NICK, QUEUE_OF, QUEUE_ROBOT_TURN,
+    ROBOT_TURN_DONE,
 };
+use super::tx::{Robots, Timers};
 
 pub(crate) fn player_by_nick(db: &mut impl Sql, nick: &str) -> StoreResult<Option<Player>> {
     let key = nick.to_lowercase();
@@ -91,33 +95,6 @@ pub(crate) fn queue_of(db: &mut impl Sql, player_id: i64) -> StoreResult<Option<
     Ok(queued.map(|Queued(game, options)| (game, options)))
 }
 
-fn turn_args(turn: &RobotTurn) -> [(&'static str, Value<'static>); 3] {
-    [
-        (":match_id", Value::Int(turn.match_id)),
-        (":seat", Value::Int(turn.seat as i64)),
-        (":turn", Value::Int(i64::from(turn.turn))),
-    ]
-}
-
-pub(crate) fn queue_robot_turn(db: &mut impl Sql, turn: &RobotTurn) -> StoreResult<()> {
-    let [m, s, t] = turn_args(turn);
-    db.execute(
-        &QUEUE_ROBOT_TURN,
-        &[m, s, t, (":due_at", Value::Int(millis(turn.due_at)))],
-    )?;
-    Ok(())
-}
-
-pub(crate) fn robot_turn_done(db: &mut impl Sql, turn: &RobotTurn) -> StoreResult<()> {
-    db.execute(&ROBOT_TURN_DONE, &turn_args(turn))?;
-    Ok(())
-}
-
-pub(crate) fn clear_robot_turns(db: &mut impl Sql, match_id: i64) -> StoreResult<()> {
-    db.execute(&CLEAR_ROBOT_TURNS, &[(":match_id", Value::Int(match_id))])?;
-    Ok(())
-}
-
 /// A time that may be none.
 struct At(Option<DateTime<Utc>>);
 
@@ -128,11 +105,6 @@ impl Record for At {
     fn decode(f: &mut Fields<'_>) -> StoreResult<At> {
         Ok(At(f.opt_time("at")?))
     }
-}
-
-pub(crate) fn next_robot_turn(db: &mut impl Sql) -> StoreResult<Option<DateTime<Utc>>> {
-    let at: Option<At> = db.first(&NEXT_ROBOT_TURN, &[])?;
-    Ok(at.and_then(|At(at)| at))
 }
 
 pub(crate) fn park_text(
@@ -152,4 +124,94 @@ pub(crate) fn park_text(
         ],
     )?;
     Ok(())
+}
+
+fn limit(n: usize) -> Value<'static> {
+    Value::Int(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+fn turn_args(turn: &RobotTurn) -> [(&'static str, Value<'static>); 3] {
+    [
+        (":match_id", Value::Int(turn.match_id)),
+        (":seat", Value::Int(turn.seat as i64)),
+        (":turn", Value::Int(i64::from(turn.turn))),
+    ]
+}
+
+/// One timer's due time, or none.
+fn next_at(
+    db: &mut impl Sql,
+    statement: &super::statements::Statement,
+) -> StoreResult<Option<DateTime<Utc>>> {
+    let at: Option<At> = db.first(statement, &[])?;
+    Ok(at.and_then(|At(at)| at))
+}
+
+/// Robot turns are written at once, also on PostgreSQL (not deferred): they
+/// concern robot matches only, and a turn's row can be done and queued again
+/// in one transaction (a race's robot moving its second car), which two CTEs
+/// of one statement could not do to one row.
+impl<W: Writer> Robots for W {
+    fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()> {
+        let [m, s, t] = turn_args(turn);
+        self.execute(
+            &QUEUE_ROBOT_TURN,
+            &[m, s, t, (":due_at", Value::Int(millis(turn.due_at)))],
+        )?;
+        Ok(())
+    }
+
+    fn claim(
+        &mut self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        max: usize,
+    ) -> StoreResult<Vec<RobotTurn>> {
+        let mut turns: Vec<RobotTurn> = self.all(
+            &CLAIM_ROBOT_TURNS,
+            &[
+                (":now", Value::Int(millis(now))),
+                (":lease_until", Value::Int(millis(lease_until))),
+                (":limit", limit(max)),
+            ],
+        )?;
+        turns.sort_by_key(|t| (t.due_at, t.match_id, t.seat));
+        Ok(turns)
+    }
+
+    fn done(&mut self, turn: &RobotTurn) -> StoreResult<()> {
+        self.execute(&ROBOT_TURN_DONE, &turn_args(turn))?;
+        Ok(())
+    }
+
+    fn clear(&mut self, match_id: i64) -> StoreResult<()> {
+        self.execute(&CLEAR_ROBOT_TURNS, &[(":match_id", Value::Int(match_id))])?;
+        Ok(())
+    }
+
+    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        next_at(self, &NEXT_ROBOT_TURN)
+    }
+}
+
+impl<W: Writer> Timers for W {
+    fn due_turns(&mut self, now: DateTime<Utc>, max: usize) -> StoreResult<Vec<i64>> {
+        let due: Vec<Id> = self.all(
+            &DUE_TURNS,
+            &[(":now", Value::Int(millis(now))), (":limit", limit(max))],
+        )?;
+        Ok(due.into_iter().map(|Id(id)| id).collect())
+    }
+
+    fn due_rematches(&mut self, now: DateTime<Utc>, max: usize) -> StoreResult<Vec<i64>> {
+        let due: Vec<Id> = self.all(
+            &DUE_REMATCHES,
+            &[(":now", Value::Int(millis(now))), (":limit", limit(max))],
+        )?;
+        Ok(due.into_iter().map(|Id(id)| id).collect())
+    }
+
+    fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
+        next_at(self, &NEXT_TIMER)
+    }
 }

@@ -16,9 +16,9 @@ use super::pending::{self, Pending};
 use super::{Driver, PgQuery};
 use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
-    MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, RobotTurn, SeatRecord,
+    MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
 };
-use crate::store::rows::{Record, column_list, decode, from_millis, millis, rng_pos_text};
+use crate::store::rows::{Record, column_list, decode, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
 use crate::store::{StoreError, StoreResult, writes};
 
@@ -104,15 +104,6 @@ impl<'a> PgTx<'a> {
     /// The row `q` gives, if any, decoded as `R`.
     pub(super) fn first<R: Record>(&mut self, q: PgQuery<'_>) -> StoreResult<Option<R>> {
         self.fetch_optional(q)?.map(|r| decode(&r)).transpose()
-    }
-
-    /// The first column of every row, as ids.
-    fn ids(&mut self, q: PgQuery<'_>) -> StoreResult<Vec<i64>> {
-        Ok(self
-            .fetch_all(q)?
-            .iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<Vec<i64>, _>>()?)
     }
 
     /// Forgets what this connection keeps beside the database, after a rollback.
@@ -353,87 +344,5 @@ impl Matches for PgTx<'_> {
 
     fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
         crate::store::lookups::moves(self, match_id)
-    }
-}
-
-impl Timers for PgTx<'_> {
-    fn due_turns(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
-        let q = sqlx::query(
-            "SELECT id FROM matches WHERE NOT finished AND deadline_at <= $1
-             ORDER BY deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED",
-        )
-        .bind(millis(now))
-        .bind(limit as i64);
-        self.ids(q)
-    }
-
-    fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
-        let q = sqlx::query(
-            "SELECT id FROM matches WHERE rematch_deadline_at <= $1
-             ORDER BY rematch_deadline_at LIMIT $2 FOR UPDATE SKIP LOCKED",
-        )
-        .bind(millis(now))
-        .bind(limit as i64);
-        self.ids(q)
-    }
-
-    fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        let q = sqlx::query(
-            "SELECT LEAST(
-                (SELECT MIN(deadline_at) FROM matches WHERE NOT finished),
-                (SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL))",
-        );
-        let row = self.fetch_one(q)?;
-        Ok(row.try_get::<Option<i64>, _>(0)?.and_then(from_millis))
-    }
-}
-
-static CLAIM_ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "UPDATE robot_turns r SET lease_until = $2
-         FROM (SELECT match_id, seat FROM robot_turns
-               WHERE due_at <= $1 AND (lease_until IS NULL OR lease_until < $1)
-               ORDER BY due_at, match_id, seat LIMIT $3
-               FOR UPDATE SKIP LOCKED) AS due
-         WHERE r.match_id = due.match_id AND r.seat = due.seat
-         RETURNING {}",
-        column_list::<RobotTurn>("r")
-    )
-});
-
-/// Robot turns are written at once, not deferred: they concern robot matches
-/// only, and a turn's row can be done and queued again in one transaction
-/// (a race's robot moving its second car), which two CTEs of one statement
-/// could not do to one row.
-impl Robots for PgTx<'_> {
-    fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        writes::queue_robot_turn(self, turn)
-    }
-
-    fn claim(
-        &mut self,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-        limit: usize,
-    ) -> StoreResult<Vec<RobotTurn>> {
-        let q = sqlx::query(&CLAIM_ROBOT_TURNS)
-            .bind(millis(now))
-            .bind(millis(lease_until))
-            .bind(limit as i64);
-        let mut turns: Vec<RobotTurn> = self.all(q)?;
-        turns.sort_by_key(|t| (t.due_at, t.match_id, t.seat));
-        Ok(turns)
-    }
-
-    fn done(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        writes::robot_turn_done(self, turn)
-    }
-
-    fn clear(&mut self, match_id: i64) -> StoreResult<()> {
-        writes::clear_robot_turns(self, match_id)
-    }
-
-    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        writes::next_robot_turn(self)
     }
 }

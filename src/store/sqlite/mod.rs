@@ -323,6 +323,35 @@ mod tests {
         assert_eq!(queued_to(&mut tx), heard);
     }
 
+    /// The statements about running matches use SQLite's partial indexes
+    /// (on `finished = 0`): written as PostgreSQL writes them (`NOT
+    /// finished`) they scan every match ever played.
+    #[test]
+    fn running_matches_are_found_by_their_partial_indexes() {
+        use crate::store::statements::{console, writes};
+        let dir = tempfile::tempdir().unwrap();
+        let conn = migrated(&dir);
+        for statement in [&writes::DUE_TURNS, &writes::NEXT_TIMER, &*console::RUNNING] {
+            let mut plan = conn
+                .prepare(&format!("EXPLAIN QUERY PLAN {}", statement.sqlite()))
+                .unwrap();
+            let count = plan.parameter_count();
+            for i in 1..=count {
+                plan.raw_bind_parameter(i, 0).unwrap();
+            }
+            let mut rows = plan.raw_query();
+            let mut steps = Vec::new();
+            while let Some(row) = rows.next().unwrap() {
+                steps.push(row.get::<_, String>(3).unwrap());
+            }
+            assert!(
+                steps.iter().any(|s| s.contains("INDEX matches_")),
+                "{}: {steps:?}",
+                statement.name
+            );
+        }
+    }
+
     /// What PostgreSQL says when it chose this transaction to end a deadlock.
     #[derive(Debug)]
     struct Deadlock;

@@ -10,10 +10,9 @@ use super::queries;
 use crate::inbound::InboundMessage;
 use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, RobotTurn,
-    SeatRecord,
+    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, SeatRecord,
 };
-use crate::store::rows::{Record, column_list, from_millis, millis, rng_pos_text};
+use crate::store::rows::{column_list, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
 use crate::store::{StoreResult, lookups, writes};
 
@@ -307,91 +306,4 @@ impl Matches for SqliteTx<'_> {
     fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
         lookups::moves(self, match_id)
     }
-}
-
-impl Timers for SqliteTx<'_> {
-    fn due_turns(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
-        ids(
-            self.conn,
-            "SELECT id FROM matches WHERE finished = 0 AND deadline_at <= ?1 ORDER BY deadline_at LIMIT ?2",
-            now,
-            limit,
-        )
-    }
-
-    fn due_rematches(&mut self, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
-        ids(
-            self.conn,
-            "SELECT id FROM matches WHERE rematch_deadline_at <= ?1 ORDER BY rematch_deadline_at LIMIT ?2",
-            now,
-            limit,
-        )
-    }
-
-    fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        let next: Option<i64> = self
-            .conn
-            .prepare_cached(
-                "SELECT MIN(t) FROM (
-                    SELECT MIN(deadline_at) AS t FROM matches WHERE finished = 0
-                    UNION ALL
-                    SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL)",
-            )?
-            .query_row([], |r| r.get(0))?;
-        Ok(next.and_then(from_millis))
-    }
-}
-
-static CLAIM_ROBOT_TURNS: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "UPDATE robot_turns SET lease_until = ?2
-         WHERE (match_id, seat) IN (
-            SELECT match_id, seat FROM robot_turns
-            WHERE due_at <= ?1 AND (lease_until IS NULL OR lease_until < ?1)
-            ORDER BY due_at, match_id, seat LIMIT ?3)
-         RETURNING {}",
-        RobotTurn::COLUMNS.join(", ")
-    )
-});
-
-impl Robots for SqliteTx<'_> {
-    fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        writes::queue_robot_turn(self, turn)
-    }
-
-    fn claim(
-        &mut self,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-        limit: usize,
-    ) -> StoreResult<Vec<RobotTurn>> {
-        let mut turns: Vec<RobotTurn> = queries::all(
-            self.conn,
-            &CLAIM_ROBOT_TURNS,
-            params![millis(now), millis(lease_until), limit as i64],
-        )?;
-        turns.sort_by_key(|t| (t.due_at, t.match_id, t.seat));
-        Ok(turns)
-    }
-
-    fn done(&mut self, turn: &RobotTurn) -> StoreResult<()> {
-        writes::robot_turn_done(self, turn)
-    }
-
-    fn clear(&mut self, match_id: i64) -> StoreResult<()> {
-        writes::clear_robot_turns(self, match_id)
-    }
-
-    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        writes::next_robot_turn(self)
-    }
-}
-
-/// The ids a timer query finds due at `now`.
-fn ids(conn: &Connection, sql: &str, now: DateTime<Utc>, limit: usize) -> StoreResult<Vec<i64>> {
-    let mut stmt = conn.prepare_cached(sql)?;
-    let ids = stmt
-        .query_map(params![millis(now), limit as i64], |r| r.get(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(ids)
 }

@@ -30,12 +30,17 @@ pub(crate) static RUNNING: LazyLock<Statement> = LazyLock::new(|| {
     let [game, matches] = GameCount::COLUMNS else {
         unreachable!("a game and a count")
     };
-    Statement::made(
+    Statement::made_differing(
         "console running",
+        format!(
+            "SELECT game AS {game}, COUNT(*) AS {matches} FROM matches WHERE finished = 0
+             GROUP BY game ORDER BY game"
+        ),
         format!(
             "SELECT game AS {game}, COUNT(*) AS {matches} FROM matches WHERE NOT finished
              GROUP BY game ORDER BY game"
         ),
+        super::writes::SQLITE_FINISHED,
     )
 });
 

@@ -63,6 +63,21 @@ impl Statement {
         Statement::same(name, Box::leak(sql.into_boxed_str()))
     }
 
+    /// [`Statement::made`] with PostgreSQL's own text, for the reason `why`.
+    pub fn made_differing(
+        name: &'static str,
+        sqlite: String,
+        postgres: String,
+        why: &'static str,
+    ) -> Statement {
+        Statement::differing(
+            name,
+            Box::leak(sqlite.into_boxed_str()),
+            Box::leak(postgres.into_boxed_str()),
+            why,
+        )
+    }
+
     /// A statement whose PostgreSQL text is its own, for the reason `why`.
     pub const fn differing(
         name: &'static str,

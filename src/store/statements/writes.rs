@@ -1,12 +1,12 @@
 //! The writer's statements that both backends run alike: players found by
 //! nick and created, the lobby joined and read, robot turns queued and done,
-//! a text parked.
+//! robot turns claimed, timers found due, a text parked.
 
 use std::sync::LazyLock;
 
 use super::Statement;
-use crate::store::records::Player;
-use crate::store::rows::column_list;
+use crate::store::records::{Player, RobotTurn};
+use crate::store::rows::{Record, column_list};
 
 pub(crate) static PLAYER_BY_NICK: LazyLock<Statement> = LazyLock::new(|| {
     Statement::made(
@@ -68,3 +68,69 @@ pub(crate) static PARK_TEXT: Statement = Statement::same(
     "UPDATE outbox SET status = 'failed', attempts = :attempts, lease_until = NULL,
      last_error = :error, updated_at = :now WHERE id = :id",
 );
+
+/// Robot turns due and not leased elsewhere, leased until `:lease_until`.
+pub(crate) static CLAIM_ROBOT_TURNS: LazyLock<Statement> = LazyLock::new(|| {
+    Statement::made_differing(
+        "claim robot turns",
+        format!(
+            "UPDATE robot_turns SET lease_until = :lease_until
+             WHERE (match_id, seat) IN (
+                SELECT match_id, seat FROM robot_turns
+                WHERE due_at <= :now AND (lease_until IS NULL OR lease_until < :now)
+                ORDER BY due_at, match_id, seat LIMIT :limit)
+             RETURNING {}",
+            RobotTurn::COLUMNS.join(", ")
+        ),
+        format!(
+            "UPDATE robot_turns r SET lease_until = :lease_until
+             FROM (SELECT match_id, seat FROM robot_turns
+                   WHERE due_at <= :now AND (lease_until IS NULL OR lease_until < :now)
+                   ORDER BY due_at, match_id, seat LIMIT :limit
+                   FOR UPDATE SKIP LOCKED) AS due
+             WHERE r.match_id = due.match_id AND r.seat = due.seat
+             RETURNING {}",
+            column_list::<RobotTurn>("r")
+        ),
+        "instances split the due turns: a turn another holds is skipped, not waited for",
+    )
+});
+
+/// Matches whose deadline passed.
+pub(crate) static DUE_TURNS: Statement = Statement::differing(
+    "due turns",
+    "SELECT id FROM matches WHERE finished = 0 AND deadline_at <= :now
+     ORDER BY deadline_at LIMIT :limit",
+    "SELECT id FROM matches WHERE NOT finished AND deadline_at <= :now
+     ORDER BY deadline_at LIMIT :limit FOR UPDATE SKIP LOCKED",
+    "instances split the due deadlines: one another holds is skipped, not waited for; \
+     and SQLite's partial index is on `finished = 0`, which `NOT finished` does not match",
+);
+
+/// Finished matches whose rematch window closed.
+pub(crate) static DUE_REMATCHES: Statement = Statement::differing(
+    "due rematches",
+    "SELECT id FROM matches WHERE rematch_deadline_at <= :now
+     ORDER BY rematch_deadline_at LIMIT :limit",
+    "SELECT id FROM matches WHERE rematch_deadline_at <= :now
+     ORDER BY rematch_deadline_at LIMIT :limit FOR UPDATE SKIP LOCKED",
+    "instances split the due windows: one another holds is skipped, not waited for",
+);
+
+/// The next deadline or rematch window, each found by its index.
+pub(crate) static NEXT_TIMER: Statement = Statement::differing(
+    "next timer",
+    "SELECT MIN(t) AS at FROM (
+        SELECT MIN(deadline_at) AS t FROM matches WHERE finished = 0
+        UNION ALL
+        SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL) AS timers",
+    "SELECT MIN(t) AS at FROM (
+        SELECT MIN(deadline_at) AS t FROM matches WHERE NOT finished
+        UNION ALL
+        SELECT MIN(rematch_deadline_at) FROM matches WHERE rematch_deadline_at IS NOT NULL) AS timers",
+    SQLITE_FINISHED,
+);
+
+/// Why a statement about running matches differs.
+pub(crate) const SQLITE_FINISHED: &str = "SQLite's partial indexes on running matches are on \
+    `finished = 0`, which `NOT finished` does not match; PostgreSQL's column is a boolean";
