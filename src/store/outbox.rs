@@ -1,17 +1,18 @@
 //! The outbox's work that both backends do alike, written once over
-//! [`Sql`]: an answer found again by its reference, what is pending when a
-//! dispatcher starts, and a phone's waiting texts cancelled. Queuing and
-//! claiming stay per backend (PostgreSQL defers the one and claims beside
-//! the writer).
+//! [`Sql`]: replies in the webhook's answer, claims, outcomes, what is
+//! pending when a dispatcher starts, and a phone's waiting texts cancelled.
+//! Queuing and recording sends stay per backend (PostgreSQL defers the one
+//! and batches the other).
 
 use chrono::{DateTime, Utc};
 
 use super::StoreResult;
-use super::records::{OutboxEvent, OutboxText};
-use super::rows::{Fields, Record, millis};
+use super::records::{NewText, OutboxEvent, OutboxText};
+use super::rows::{At, Fields, Record, millis};
 use super::sql::Sql;
 use super::statements::Value;
-use super::statements::outbox::{ANSWERED, CANCEL_TO, PENDING};
+use super::statements::outbox::{ANSWER, ANSWERED, CANCEL_TO, CLAIM, NEXT_DUE, PENDING, RETRY};
+use super::tx::Outbox;
 
 pub(crate) fn answered(db: &mut impl Sql, reference: &str) -> StoreResult<Option<OutboxText>> {
     db.first(&ANSWERED, &[(":reference", Value::Text(reference))])
@@ -51,4 +52,78 @@ pub(crate) fn cancel_to(db: &mut impl Sql, phone: &str, now: DateTime<Utc>) -> S
     )?;
     db.tell_dispatcher(OutboxEvent::Cancelled(phone.to_string()));
     Ok(n)
+}
+
+/// [`Outbox::answer`]: the reply recorded as sent under `reference`, or
+/// queued as usual when it would overtake an older unsent text.
+pub(crate) fn answer<T: Sql + Outbox>(
+    db: &mut T,
+    t: &NewText,
+    reference: &str,
+    now: DateTime<Utc>,
+) -> StoreResult<bool> {
+    let recorded = db.execute(
+        &ANSWER,
+        &[
+            (":from_number", Value::Text(&t.from)),
+            (":to_phone", Value::Text(&t.to)),
+            (":body", Value::Text(&t.body)),
+            (":encoding", Value::Text(t.encoding)),
+            (":parts", Value::Int(i64::from(t.parts))),
+            (":now", Value::Int(millis(now))),
+            (":reference", Value::Text(reference)),
+        ],
+    )?;
+    if recorded == 1 {
+        return Ok(true);
+    }
+    db.enqueue(t, now)?;
+    Ok(false)
+}
+
+pub(crate) fn claim(
+    db: &mut impl Sql,
+    now: DateTime<Utc>,
+    lease_until: DateTime<Utc>,
+    limit: usize,
+) -> StoreResult<Vec<OutboxText>> {
+    let mut texts: Vec<OutboxText> = db.all(
+        &CLAIM,
+        &[
+            (":now", Value::Int(millis(now))),
+            (":lease_until", Value::Int(millis(lease_until))),
+            (
+                ":limit",
+                Value::Int(i64::try_from(limit).unwrap_or(i64::MAX)),
+            ),
+        ],
+    )?;
+    texts.sort_by_key(|t| t.id);
+    Ok(texts)
+}
+
+pub(crate) fn next_due(db: &mut impl Sql) -> StoreResult<Option<DateTime<Utc>>> {
+    let at: Option<At> = db.first(&NEXT_DUE, &[])?;
+    Ok(at.and_then(|At(at)| at))
+}
+
+pub(crate) fn retry(
+    db: &mut impl Sql,
+    id: i64,
+    attempts: u32,
+    error: &str,
+    next_attempt: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> StoreResult<()> {
+    db.execute(
+        &RETRY,
+        &[
+            (":id", Value::Int(id)),
+            (":attempts", Value::Int(i64::from(attempts))),
+            (":error", Value::Text(error)),
+            (":next_attempt", Value::Int(millis(next_attempt))),
+            (":now", Value::Int(millis(now))),
+        ],
+    )?;
+    Ok(())
 }

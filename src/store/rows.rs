@@ -217,6 +217,30 @@ impl<'r> Fields<'r> {
     }
 }
 
+/// A row's id alone (`id`).
+pub(crate) struct Id(pub i64);
+
+impl Record for Id {
+    const NAME: &'static str = "row";
+    const COLUMNS: &'static [&'static str] = &["id"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<Id> {
+        Ok(Id(f.int("id")?))
+    }
+}
+
+/// A time that may be none (`at`), such as the next one something falls due.
+pub(crate) struct At(pub Option<DateTime<Utc>>);
+
+impl Record for At {
+    const NAME: &'static str = "time";
+    const COLUMNS: &'static [&'static str] = &["at"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<At> {
+        Ok(At(f.opt_time("at")?))
+    }
+}
+
 /// Unix milliseconds, the stored form of every time.
 pub(crate) fn millis(t: DateTime<Utc>) -> i64 {
     t.timestamp_millis()

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::records::{Player, RobotTurn};
-use super::rows::{Fields, Record, millis};
+use super::rows::{At, Fields, Id, Record, millis};
 use super::sql::Sql;
 use super::sql::Writer;
 use super::statements::Value;
@@ -21,18 +21,6 @@ use super::tx::{Robots, Timers};
 pub(crate) fn player_by_nick(db: &mut impl Sql, nick: &str) -> StoreResult<Option<Player>> {
     let key = nick.to_lowercase();
     db.first(&PLAYER_BY_NICK, &[(":nick_key", Value::Text(&key))])
-}
-
-/// A row's id alone.
-struct Id(i64);
-
-impl Record for Id {
-    const NAME: &'static str = "new row";
-    const COLUMNS: &'static [&'static str] = &["id"];
-
-    fn decode(f: &mut Fields<'_>) -> StoreResult<Id> {
-        Ok(Id(f.int("id")?))
-    }
 }
 
 pub(crate) fn create_player(
@@ -93,18 +81,6 @@ impl Record for Queued {
 pub(crate) fn queue_of(db: &mut impl Sql, player_id: i64) -> StoreResult<Option<(String, String)>> {
     let queued: Option<Queued> = db.first(&QUEUE_OF, &[(":player_id", Value::Int(player_id))])?;
     Ok(queued.map(|Queued(game, options)| (game, options)))
-}
-
-/// A time that may be none.
-struct At(Option<DateTime<Utc>>);
-
-impl Record for At {
-    const NAME: &'static str = "time";
-    const COLUMNS: &'static [&'static str] = &["at"];
-
-    fn decode(f: &mut Fields<'_>) -> StoreResult<At> {
-        Ok(At(f.opt_time("at")?))
-    }
 }
 
 pub(crate) fn park_text(

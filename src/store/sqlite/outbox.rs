@@ -2,36 +2,16 @@
 //! Every text queued or cancelled is also told to this process's dispatcher
 //! once the transaction commits (`SqliteTx::events`).
 
-use std::sync::LazyLock;
-
 use chrono::{DateTime, Utc};
 use rusqlite::params;
 
-use super::queries;
 use super::tx::SqliteTx;
 use crate::store::StoreResult;
 use crate::store::outbox;
 use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
-use crate::store::rows::{Record, from_millis, millis};
+use crate::store::rows::millis;
 use crate::store::tx::Outbox;
 use crate::store::{delivery, writes};
-
-static CLAIM: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "UPDATE outbox SET status = 'sending', lease_until = ?2, attempts = attempts + 1, updated_at = ?1
-         WHERE id IN (
-            SELECT o.id FROM outbox o
-            WHERE o.status IN ('queued', 'sending')
-              AND ((o.status = 'queued' AND o.next_attempt_at <= ?1)
-                   OR (o.status = 'sending' AND o.lease_until < ?1))
-              AND NOT EXISTS (
-                SELECT 1 FROM outbox e
-                WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
-            ORDER BY o.id LIMIT ?3)
-         RETURNING {}",
-        OutboxText::COLUMNS.join(", ")
-    )
-});
 
 impl Outbox for SqliteTx<'_> {
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
@@ -65,32 +45,7 @@ impl Outbox for SqliteTx<'_> {
     }
 
     fn answer(&mut self, t: &NewText, reference: &str, now: DateTime<Utc>) -> StoreResult<bool> {
-        let unsent: bool = self
-            .conn
-            .prepare_cached(
-                "SELECT EXISTS (SELECT 1 FROM outbox WHERE to_phone = ?1 AND status IN ('queued', 'sending'))",
-            )?
-            .query_row([&t.to], |r| r.get(0))?;
-        if unsent {
-            self.enqueue(t, now)?;
-            return Ok(false);
-        }
-        self.conn
-            .prepare_cached(
-                "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, status, attempts,
-                 next_attempt_at, provider_ref, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'sent', 1, ?6, ?7, ?6, ?6)",
-            )?
-            .execute(params![
-                t.from,
-                t.to,
-                t.body,
-                t.encoding,
-                t.parts,
-                millis(now),
-                reference
-            ])?;
-        Ok(true)
+        outbox::answer(self, t, reference, now)
     }
 
     fn answered(&mut self, reference: &str) -> StoreResult<Option<OutboxText>> {
@@ -107,24 +62,11 @@ impl Outbox for SqliteTx<'_> {
         lease_until: DateTime<Utc>,
         limit: usize,
     ) -> StoreResult<Vec<OutboxText>> {
-        let mut texts: Vec<OutboxText> = queries::all(
-            self.conn,
-            &CLAIM,
-            params![millis(now), millis(lease_until), limit as i64],
-        )?;
-        texts.sort_by_key(|t| t.id);
-        Ok(texts)
+        outbox::claim(self, now, lease_until, limit)
     }
 
     fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        let due: Option<i64> = self
-            .conn
-            .prepare_cached(
-                "SELECT MIN(CASE status WHEN 'queued' THEN next_attempt_at ELSE lease_until END)
-                 FROM outbox WHERE status IN ('queued', 'sending')",
-            )?
-            .query_row([], |r| r.get(0))?;
-        Ok(due.and_then(from_millis))
+        outbox::next_due(self)
     }
 
     fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
@@ -156,14 +98,7 @@ impl Outbox for SqliteTx<'_> {
         next_attempt: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "UPDATE outbox SET status = 'queued', attempts = ?2, lease_until = NULL, last_error = ?3,
-                 next_attempt_at = ?4, updated_at = ?5
-                 WHERE id = ?1 AND status IN ('queued', 'sending')",
-            )?
-            .execute(params![id, attempts, error, millis(next_attempt), millis(now)])?;
-        Ok(())
+        outbox::retry(self, id, attempts, error, next_attempt, now)
     }
 
     fn mark_failed(

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use super::Statement;
 use crate::store::records::OutboxText;
-use crate::store::rows::column_list;
+use crate::store::rows::{Record, column_list};
 
 /// The text a provider knows by a reference, and its status: locked on
 /// PostgreSQL, where two instances may take reports of one text at once.
@@ -87,4 +87,90 @@ pub(crate) static CANCEL_TO: Statement = Statement::same(
     "cancel to",
     "UPDATE outbox SET status = 'cancelled', lease_until = NULL, updated_at = :now
      WHERE to_phone = :phone AND status = 'queued'",
+);
+
+/// A reply given in the webhook's answer, recorded as sent under its
+/// reference, unless an older text to the phone is still unsent (it would
+/// overtake that one): then it changes no row.
+pub(crate) static ANSWER: Statement = Statement::same(
+    "answer",
+    "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, status, attempts,
+     next_attempt_at, provider_ref, created_at, updated_at)
+     SELECT :from_number, :to_phone, :body, :encoding, :parts, 'sent', 1, :now, :reference, :now, :now
+     WHERE NOT EXISTS (
+        SELECT 1 FROM outbox WHERE to_phone = :to_phone AND status IN ('queued', 'sending'))",
+);
+
+/// Texts due, at most one per phone (its oldest unsent), leased.
+pub(crate) static CLAIM: LazyLock<Statement> = LazyLock::new(|| {
+    Statement::made_differing(
+        "claim",
+        format!(
+            "UPDATE outbox SET status = 'sending', lease_until = :lease_until,
+             attempts = attempts + 1, updated_at = :now
+             WHERE id IN (
+                SELECT o.id FROM outbox o
+                WHERE o.status IN ('queued', 'sending')
+                  AND ((o.status = 'queued' AND o.next_attempt_at <= :now)
+                       OR (o.status = 'sending' AND o.lease_until < :now))
+                  AND NOT EXISTS (
+                    SELECT 1 FROM outbox e
+                    WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
+                ORDER BY o.id LIMIT :limit)
+             RETURNING {}",
+            OutboxText::COLUMNS.join(", ")
+        ),
+        // Two walks, each stopping at the limit: texts whose lease ran out
+        // (the oldest unsent of their phone, since the ones after them
+        // waited), and queued texts in id order that no older unsent text to
+        // the same phone holds back. Locked rows are another instance's
+        // claim in the making.
+        format!(
+            "WITH expired AS (
+                SELECT o.id FROM outbox o
+                WHERE o.status = 'sending' AND o.lease_until < :now
+                ORDER BY o.lease_until LIMIT :limit
+                FOR UPDATE SKIP LOCKED),
+             due AS (
+                SELECT o.id FROM outbox o
+                WHERE o.status = 'queued' AND o.next_attempt_at <= :now
+                  AND NOT EXISTS (
+                    SELECT 1 FROM outbox e
+                    WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
+                ORDER BY o.id LIMIT :limit
+                FOR UPDATE SKIP LOCKED)
+             UPDATE outbox SET status = 'sending', lease_until = :lease_until,
+             attempts = attempts + 1, updated_at = :now
+             WHERE id = ANY(ARRAY(SELECT id FROM expired) || ARRAY(SELECT id FROM due))
+             RETURNING {}",
+            OutboxText::COLUMNS.join(", ")
+        ),
+        "instances claim beside each other: rows another holds are skipped, and each walk \
+         has an index of its own",
+    )
+});
+
+/// When the next text falls due (or its lease runs out).
+pub(crate) static NEXT_DUE: Statement = Statement::differing(
+    "next due",
+    "SELECT MIN(CASE status WHEN 'queued' THEN next_attempt_at ELSE lease_until END) AS at
+     FROM outbox WHERE status IN ('queued', 'sending')",
+    "SELECT LEAST(
+        (SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'queued'),
+        (SELECT MIN(lease_until) FROM outbox WHERE status = 'sending')) AS at",
+    "two index lookups on PostgreSQL rather than one pass over every pending text; \
+     SQLite has no LEAST",
+);
+
+/// An attempt that failed in a way worth retrying.
+pub(crate) static RETRY: Statement = Statement::differing(
+    "retry",
+    "UPDATE outbox SET status = 'queued', attempts = :attempts, lease_until = NULL,
+     last_error = :error, next_attempt_at = :next_attempt, updated_at = :now
+     WHERE id = :id AND status IN ('queued', 'sending')",
+    "UPDATE outbox SET status = 'queued', attempts = :attempts, lease_until = NULL,
+     last_error = :error, next_attempt_at = :next_attempt, updated_at = :now
+     WHERE id = :id AND status = 'sending'",
+    "SQLite's dispatcher is fed the texts it sends, still 'queued'; PostgreSQL's claim \
+     them ('sending'), and one whose lease ran out may be another instance's now",
 );
