@@ -9,8 +9,8 @@ use super::rows::{Fields, Record, millis};
 use super::sql::Sql;
 use super::statements::Value;
 use super::statements::outbox::{
-    EARLY_REPORT_DROP, EARLY_REPORT_KEEP, EARLY_REPORT_STATUS, EARLY_REPORTS_MATCHED,
-    EARLY_REPORTS_PRUNE, REPORTED_STATUS, TEXT_BY_REFERENCE,
+    ANY_EARLY_REPORT, EARLY_REPORT_DROP, EARLY_REPORT_KEEP, EARLY_REPORT_STATUS,
+    EARLY_REPORTS_MATCHED, EARLY_REPORTS_PRUNE, REPORTED_STATUS, TEXT_BY_REFERENCE,
 };
 use super::{EARLY_REPORT_KEPT, StoreResult, advance_status};
 
@@ -135,6 +135,12 @@ impl Record for EarlyStatus {
 pub(crate) fn settle_early_reports(db: &mut impl Sql, now: DateTime<Utc>) -> StoreResult<()> {
     let matched: Vec<EarlyReport> = db.all(&EARLY_REPORTS_MATCHED, &[])?;
     apply_early_reports(db, matched, now)
+}
+
+/// Whether any early report is kept.
+pub(crate) fn any_early_reports(db: &mut impl Sql) -> StoreResult<bool> {
+    let any: Option<EarlyStatus> = db.first(&ANY_EARLY_REPORT, &[])?;
+    Ok(any.is_some())
 }
 
 /// Applies early reports whose texts are recorded, and forgets them.

@@ -29,6 +29,8 @@ pub(super) fn bound<'q>(statement: &'q Statement, args: &Args<'q>) -> PgQuery<'q
             Value::Int(v) => q.bind(v),
             Value::Text(t) => q.bind(t),
             Value::MaybeText(t) => q.bind(t),
+            Value::MaybeInt(v) => q.bind(v),
+            Value::Flag(b) => q.bind(b),
         }
     })
 }

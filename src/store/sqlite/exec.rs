@@ -1,7 +1,8 @@
 //! SQLite's executor: runs a statement of the table ([`crate::store::statements`])
-//! with its arguments by name, on a cached prepared statement.
+//! with its arguments by name, on a cached prepared statement, and gives its
+//! rows as the shared row codec reads them.
 
-use rusqlite::{CachedStatement, Connection};
+use rusqlite::{CachedStatement, Connection, Row};
 
 use super::read::SqliteRead;
 use super::tx::SqliteTx;
@@ -34,6 +35,8 @@ fn bound<'c>(
             Value::Int(v) => stmt.raw_bind_parameter(i, v)?,
             Value::Text(t) => stmt.raw_bind_parameter(i, t)?,
             Value::MaybeText(t) => stmt.raw_bind_parameter(i, t)?,
+            Value::MaybeInt(v) => stmt.raw_bind_parameter(i, v)?,
+            Value::Flag(b) => stmt.raw_bind_parameter(i, b)?,
         }
     }
     Ok(stmt)
@@ -100,3 +103,17 @@ impl Sql for SqliteRead<'_> {
 impl Writer for SqliteTx<'_> {}
 
 impl Reader for SqliteRead<'_> {}
+
+impl Columns for Row<'_> {
+    fn int(&self, i: usize) -> Result<Option<i64>, String> {
+        self.get(i).map_err(|e| e.to_string())
+    }
+
+    fn text(&self, i: usize) -> Result<Option<String>, String> {
+        self.get(i).map_err(|e| e.to_string())
+    }
+
+    fn flag(&self, i: usize) -> Result<Option<bool>, String> {
+        self.get(i).map_err(|e| e.to_string())
+    }
+}

@@ -32,7 +32,6 @@ use super::{StoreError, StoreResult};
 mod exec;
 mod hall;
 mod outbox;
-mod queries;
 mod read;
 mod tx;
 

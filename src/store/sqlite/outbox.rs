@@ -2,33 +2,36 @@
 //! Every text queued or cancelled is also told to this process's dispatcher
 //! once the transaction commits (`SqliteTx::events`).
 
-use chrono::{DateTime, Utc};
-use rusqlite::params;
-
+use super::exec;
 use super::tx::SqliteTx;
-use crate::store::StoreResult;
 use crate::store::outbox;
 use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
+use crate::store::rows::Id;
 use crate::store::rows::millis;
+use crate::store::sql::Sql;
+use crate::store::statements::Value;
+use crate::store::statements::sqlite::{ENQUEUE, MARK_SENT};
 use crate::store::tx::Outbox;
+use crate::store::{StoreError, StoreResult};
 use crate::store::{delivery, writes};
+use chrono::{DateTime, Utc};
 
 impl Outbox for SqliteTx<'_> {
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
-        let id = self
-            .conn
-            .prepare_cached(
-                "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, next_attempt_at,
-                 created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?6)",
-            )?
-            .insert(params![
-                t.from,
-                t.to,
-                t.body,
-                t.encoding,
-                t.parts,
-                millis(now)
-            ])?;
+        let id: Option<Id> = self.first(
+            &ENQUEUE,
+            &[
+                (":from_number", Value::Text(&t.from)),
+                (":to_phone", Value::Text(&t.to)),
+                (":body", Value::Text(&t.body)),
+                (":encoding", Value::Text(t.encoding)),
+                (":parts", Value::Int(i64::from(t.parts))),
+                (":now", Value::Int(millis(now))),
+            ],
+        )?;
+        let Some(Id(id)) = id else {
+            return Err(StoreError::Corrupt("a text's insert gave no id".into()));
+        };
         self.events.push(OutboxEvent::Queued(OutboxText {
             id,
             from: t.from.clone(),
@@ -74,19 +77,25 @@ impl Outbox for SqliteTx<'_> {
     }
 
     fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {
-        // A delivery report may have overtaken us (it stays); a text a STOP
-        // cancelled while it was on its way did leave, so it is 'sent'.
-        let mut stmt = self.conn.prepare_cached(
-            "UPDATE outbox SET status = CASE WHEN status IN ('delivered', 'failed') THEN status ELSE 'sent' END,
-             attempts = ?2, provider_ref = COALESCE(?3, provider_ref), lease_until = NULL,
-             last_error = NULL, updated_at = ?4 WHERE id = ?1",
-        )?;
         for t in sent {
-            stmt.execute(params![t.id, t.attempts, t.provider_ref, millis(t.at)])?;
+            exec::execute(
+                self.conn,
+                &MARK_SENT,
+                &[
+                    (":id", Value::Int(t.id)),
+                    (":attempts", Value::Int(i64::from(t.attempts))),
+                    (":provider_ref", Value::MaybeText(t.provider_ref)),
+                    (":at", Value::Int(millis(t.at))),
+                ],
+            )?;
         }
         match sent.last() {
-            Some(last) => delivery::settle_early_reports(self, last.at),
-            None => Ok(()),
+            Some(last) if self.early_reports => {
+                delivery::settle_early_reports(self, last.at)?;
+                self.early_reports = delivery::any_early_reports(self)?;
+                Ok(())
+            }
+            _ => Ok(()),
         }
     }
 
@@ -118,6 +127,9 @@ impl Outbox for SqliteTx<'_> {
         error: Option<&str>,
         now: DateTime<Utc>,
     ) -> StoreResult<Option<TextStatus>> {
-        delivery::report_status(self, provider_ref, status, error, now)
+        let found = delivery::report_status(self, provider_ref, status, error, now)?;
+        // None: kept for a send not recorded yet.
+        self.early_reports |= found.is_none();
+        Ok(found)
     }
 }

@@ -1,20 +1,24 @@
 //! The SQLite writer's transaction: the batch runner's controls, and players,
 //! lobby, matches and timers (the outbox is in `outbox.rs`).
 
-use std::sync::LazyLock;
-
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 
-use super::queries;
+use super::exec;
 use crate::inbound::InboundMessage;
 use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, SeatRecord,
 };
-use crate::store::rows::{column_list, millis, rng_pos_text};
+use crate::store::rows::{Id, millis, rng_pos_text};
+use crate::store::sql::Sql;
+use crate::store::statements::Value;
+use crate::store::statements::sqlite::{
+    ACCEPT_INBOUND, INSERT_MATCH, INSERT_SEAT, LEAVE_LOBBY, LOBBY_QUEUE, RECORD_MOVE, SAVE_MATCH,
+    SAVE_PLAYER, SAVE_SEAT,
+};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
-use crate::store::{StoreResult, lookups, writes};
+use crate::store::{StoreError, StoreResult, lookups, writes};
 
 /// The writer's connection inside an open transaction.
 pub(in crate::store) struct SqliteTx<'c> {
@@ -23,6 +27,10 @@ pub(in crate::store) struct SqliteTx<'c> {
     pub(super) events: Vec<OutboxEvent>,
     /// How many of `events` came before the current job's savepoint.
     events_at_savepoint: usize,
+    /// Whether `early_reports` may hold a row: only then does recording a
+    /// send look for reports that came before it (a statement per batch of
+    /// sends saved; the one writer sees every report kept).
+    pub(super) early_reports: bool,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -31,10 +39,13 @@ impl<'c> SqliteTx<'c> {
             conn,
             events: Vec::new(),
             events_at_savepoint: 0,
+            // Until the first send is recorded, as rows may survive a restart.
+            early_reports: true,
         }
     }
 
-    fn execute(&self, sql: &str) -> StoreResult<()> {
+    /// A transaction-control statement.
+    fn control(&self, sql: &str) -> StoreResult<()> {
         self.conn.prepare_cached(sql)?.execute([])?;
         Ok(())
     }
@@ -47,25 +58,25 @@ impl BatchTx for SqliteTx<'_> {
 
     fn begin(&mut self, _: Patience) -> StoreResult<()> {
         self.events.clear();
-        self.execute("BEGIN IMMEDIATE")
+        self.control("BEGIN IMMEDIATE")
     }
 
     fn savepoint(&mut self) -> StoreResult<()> {
         self.events_at_savepoint = self.events.len();
-        self.execute("SAVEPOINT job")
+        self.control("SAVEPOINT job")
     }
 
     fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
         self.events.truncate(self.events_at_savepoint);
-        self.execute("ROLLBACK TO job")
+        self.control("ROLLBACK TO job")
     }
 
     fn release_savepoint(&mut self) -> StoreResult<()> {
-        self.execute("RELEASE job")
+        self.control("RELEASE job")
     }
 
     fn commit(&mut self) -> StoreResult<()> {
-        self.execute("COMMIT")
+        self.control("COMMIT")
     }
 
     fn rollback(&mut self) {
@@ -110,21 +121,18 @@ impl Tx for SqliteTx<'_> {
 
 impl Players for SqliteTx<'_> {
     fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
-        let inserted = self
-            .conn
-            .prepare_cached(
-                "INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                 ON CONFLICT (provider, provider_id) DO NOTHING",
-            )?
-            .execute(params![
-                msg.provider,
-                msg.provider_id,
-                msg.from,
-                msg.to,
-                msg.text,
-                millis(msg.received_at)
-            ])?;
+        let inserted = exec::execute(
+            self.conn,
+            &ACCEPT_INBOUND,
+            &[
+                (":provider", Value::Text(msg.provider)),
+                (":provider_id", Value::Text(&msg.provider_id)),
+                (":from_phone", Value::Text(&msg.from)),
+                (":to_number", Value::Text(&msg.to)),
+                (":body", Value::Text(&msg.text)),
+                (":received_at", Value::Int(millis(msg.received_at))),
+            ],
+        )?;
         if inserted == 0 {
             return Ok(Arrival::Duplicate);
         }
@@ -145,20 +153,21 @@ impl Players for SqliteTx<'_> {
     }
 
     fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "UPDATE players SET nick = ?2, nick_key = ?3, lang = ?4, opted_out = ?5, away = ?6,
-                 updated_at = ?7 WHERE id = ?1",
-            )?
-            .execute(params![
-                p.id,
-                p.nick,
-                p.nick.as_ref().map(|n| n.to_lowercase()),
-                p.lang.to_string(),
-                p.opted_out,
-                p.away,
-                millis(now)
-            ])?;
+        let nick_key = p.nick.as_ref().map(|n| n.to_lowercase());
+        let lang = p.lang.to_string();
+        exec::execute(
+            self.conn,
+            &SAVE_PLAYER,
+            &[
+                (":id", Value::Int(p.id)),
+                (":nick", Value::MaybeText(p.nick.as_deref())),
+                (":nick_key", Value::MaybeText(nick_key.as_deref())),
+                (":lang", Value::Text(&lang)),
+                (":opted_out", Value::Flag(p.opted_out)),
+                (":away", Value::Flag(p.away)),
+                (":now", Value::Int(millis(now))),
+            ],
+        )?;
         Ok(())
     }
 }
@@ -175,9 +184,11 @@ impl Lobby for SqliteTx<'_> {
     }
 
     fn leave(&mut self, player_id: i64) -> StoreResult<()> {
-        self.conn
-            .prepare_cached("DELETE FROM lobby WHERE player_id = ?1")?
-            .execute([player_id])?;
+        exec::execute(
+            self.conn,
+            &LEAVE_LOBBY,
+            &[(":player_id", Value::Int(player_id))],
+        )?;
         Ok(())
     }
 
@@ -186,44 +197,54 @@ impl Lobby for SqliteTx<'_> {
     }
 
     fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
-        static SQL: LazyLock<String> = LazyLock::new(|| {
-            format!(
-                "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
-                 WHERE l.game = ?1 AND l.options = ?2 ORDER BY l.queued_at, l.player_id LIMIT ?3",
-                column_list::<Player>("p")
-            )
-        });
-        queries::all(self.conn, &SQL, params![game, options, limit as i64])
+        self.all(
+            &LOBBY_QUEUE,
+            &[
+                (":game", Value::Text(game)),
+                (":options", Value::Text(options)),
+                (
+                    ":limit",
+                    Value::Int(i64::try_from(limit).unwrap_or(i64::MAX)),
+                ),
+            ],
+        )
     }
 }
 
 impl Matches for SqliteTx<'_> {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
-        let id: i64 = self
-            .conn
-            .prepare_cached(
-                "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state, options)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?2, ?8)",
-            )?
-            .insert(params![
-                new.game,
-                new.state,
-                new.seed as i64,
-                rng_pos_text(new.rng_pos),
-                new.deadline_at.map(millis),
-                new.rematch_of,
-                millis(now),
-                new.options
-            ])?;
-        let mut seat_stmt = self.conn.prepare_cached(
-            "INSERT INTO match_seats (match_id, seat, player_id, robot_level) VALUES (?1, ?2, ?3, ?4)",
+        let rng_pos = rng_pos_text(new.rng_pos);
+        let id: Option<Id> = self.first(
+            &INSERT_MATCH,
+            &[
+                (":game", Value::Text(&new.game)),
+                (":state", Value::Text(&new.state)),
+                (":seed", Value::Int(new.seed as i64)),
+                (":rng_pos", Value::Text(&rng_pos)),
+                (":deadline_at", Value::MaybeInt(new.deadline_at.map(millis))),
+                (":rematch_of", Value::MaybeInt(new.rematch_of)),
+                (":now", Value::Int(millis(now))),
+                (":options", Value::Text(&new.options)),
+            ],
         )?;
+        let Some(Id(id)) = id else {
+            return Err(StoreError::Corrupt("a match's insert gave no id".into()));
+        };
         for (seat, holder) in new.seats.iter().enumerate() {
             let (player, robot) = match *holder {
                 NewSeat::Player(id) => (Some(id), None),
-                NewSeat::Robot(level) => (None, Some(level)),
+                NewSeat::Robot(level) => (None, Some(i64::from(level))),
             };
-            seat_stmt.execute(params![id, seat as i64, player, robot])?;
+            exec::execute(
+                self.conn,
+                &INSERT_SEAT,
+                &[
+                    (":match_id", Value::Int(id)),
+                    (":seat", Value::Int(seat as i64)),
+                    (":player_id", Value::MaybeInt(player)),
+                    (":robot_level", Value::MaybeInt(robot)),
+                ],
+            )?;
         }
         Ok(id)
     }
@@ -237,22 +258,25 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "UPDATE matches SET state = ?2, rng_pos = ?3, finished = ?4, deadline_at = ?5,
-                 rematch_deadline_at = ?6, finished_at = ?7, turn = ?8, void_reason = ?9 WHERE id = ?1",
-            )?
-            .execute(params![
-                m.id,
-                m.state,
-                rng_pos_text(m.rng_pos),
-                m.finished,
-                m.deadline_at.map(millis),
-                m.rematch_deadline_at.map(millis),
-                m.finished_at.map(millis),
-                m.turn,
-                m.void_reason
-            ])?;
+        let rng_pos = rng_pos_text(m.rng_pos);
+        exec::execute(
+            self.conn,
+            &SAVE_MATCH,
+            &[
+                (":id", Value::Int(m.id)),
+                (":state", Value::Text(&m.state)),
+                (":rng_pos", Value::Text(&rng_pos)),
+                (":finished", Value::Flag(m.finished)),
+                (":deadline_at", Value::MaybeInt(m.deadline_at.map(millis))),
+                (
+                    ":rematch_deadline_at",
+                    Value::MaybeInt(m.rematch_deadline_at.map(millis)),
+                ),
+                (":finished_at", Value::MaybeInt(m.finished_at.map(millis))),
+                (":turn", Value::Int(i64::from(m.turn))),
+                (":void_reason", Value::MaybeText(m.void_reason.as_deref())),
+            ],
+        )?;
         Ok(())
     }
 
@@ -261,20 +285,19 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "UPDATE match_seats SET missed = ?3, rematch_at = ?4, message_sent = ?5, place = ?6, score = ?7
-                 WHERE match_id = ?1 AND seat = ?2",
-            )?
-            .execute(params![
-                match_id,
-                seat.seat as i64,
-                seat.missed,
-                seat.rematch_at.map(millis),
-                seat.message_sent,
-                seat.place,
-                seat.score
-            ])?;
+        exec::execute(
+            self.conn,
+            &SAVE_SEAT,
+            &[
+                (":match_id", Value::Int(match_id)),
+                (":seat", Value::Int(seat.seat as i64)),
+                (":missed", Value::Int(i64::from(seat.missed))),
+                (":rematch_at", Value::MaybeInt(seat.rematch_at.map(millis))),
+                (":message_sent", Value::Flag(seat.message_sent)),
+                (":place", Value::MaybeInt(seat.place.map(i64::from))),
+                (":score", Value::MaybeInt(seat.score)),
+            ],
+        )?;
         Ok(())
     }
 
@@ -284,22 +307,21 @@ impl Matches for SqliteTx<'_> {
         mv: &NewMove<'_>,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO match_moves (match_id, ply, seat, kind, move, automatic, at, state_after, rng_pos)
-                 VALUES (?1, (SELECT COALESCE(MAX(ply), 0) + 1 FROM match_moves WHERE match_id = ?1),
-                         ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )?
-            .execute(params![
-                match_id,
-                mv.seat as i64,
-                mv.kind.as_str(),
-                mv.notation,
-                mv.automatic,
-                millis(now),
-                mv.state_after,
-                rng_pos_text(mv.rng_pos)
-            ])?;
+        let rng_pos = rng_pos_text(mv.rng_pos);
+        exec::execute(
+            self.conn,
+            &RECORD_MOVE,
+            &[
+                (":match_id", Value::Int(match_id)),
+                (":seat", Value::Int(mv.seat as i64)),
+                (":kind", Value::Text(mv.kind.as_str())),
+                (":move", Value::Text(mv.notation)),
+                (":automatic", Value::Flag(mv.automatic)),
+                (":at", Value::Int(millis(now))),
+                (":state_after", Value::Text(mv.state_after)),
+                (":rng_pos", Value::Text(&rng_pos)),
+            ],
+        )?;
         Ok(())
     }
 

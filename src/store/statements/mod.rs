@@ -22,6 +22,7 @@ pub(crate) mod console;
 pub(crate) mod inbound;
 pub(crate) mod lookups;
 pub(crate) mod outbox;
+pub(crate) mod sqlite;
 pub(crate) mod writes;
 
 /// One SQL statement, in both dialects.
@@ -162,6 +163,10 @@ pub(crate) enum Value<'a> {
     Text(&'a str),
     /// Text or SQL NULL.
     MaybeText(Option<&'a str>),
+    /// An integer or SQL NULL.
+    MaybeInt(Option<i64>),
+    /// A boolean (SQLite stores it as 0 or 1).
+    Flag(bool),
 }
 
 /// A statement's arguments by name (with the colon, as in the text).

@@ -53,6 +53,12 @@ pub(crate) static EARLY_REPORTS_MATCHED: Statement = Statement::same(
      WHERE EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref)",
 );
 
+/// One early report, if any is kept.
+pub(crate) static ANY_EARLY_REPORT: Statement = Statement::same(
+    "any early report",
+    "SELECT status FROM early_reports LIMIT 1",
+);
+
 /// Forgets an early report once applied.
 pub(crate) static EARLY_REPORT_DROP: Statement = Statement::same(
     "early report drop",

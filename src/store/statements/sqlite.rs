@@ -1,0 +1,96 @@
+//! SQLite's own statements: the writes PostgreSQL does its own way, deferred
+//! into one statement per batch (`postgres/parts.rs`, `postgres/pending.rs`),
+//! riding with the inbound insert, or under its locks (`postgres/tx.rs`).
+//! SQLite's one writer runs them as they come.
+
+use std::sync::LazyLock;
+
+use super::Statement;
+use crate::store::records::Player;
+use crate::store::rows::column_list;
+
+/// Takes an inbound text once: changes no row for a repeat.
+pub(crate) static ACCEPT_INBOUND: Statement = Statement::same(
+    "accept inbound",
+    "INSERT INTO inbound (provider, provider_id, from_phone, to_number, body, received_at)
+     VALUES (:provider, :provider_id, :from_phone, :to_number, :body, :received_at)
+     ON CONFLICT (provider, provider_id) DO NOTHING",
+);
+
+pub(crate) static SAVE_PLAYER: Statement = Statement::same(
+    "save player",
+    "UPDATE players SET nick = :nick, nick_key = :nick_key, lang = :lang, opted_out = :opted_out,
+     away = :away, updated_at = :now WHERE id = :id",
+);
+
+pub(crate) static LEAVE_LOBBY: Statement = Statement::same(
+    "leave lobby",
+    "DELETE FROM lobby WHERE player_id = :player_id",
+);
+
+/// A queue's players, oldest first.
+pub(crate) static LOBBY_QUEUE: LazyLock<Statement> = LazyLock::new(|| {
+    Statement::made(
+        "lobby queue",
+        format!(
+            "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
+             WHERE l.game = :game AND l.options = :options
+             ORDER BY l.queued_at, l.player_id LIMIT :limit",
+            column_list::<Player>("p")
+        ),
+    )
+});
+
+pub(crate) static INSERT_MATCH: Statement = Statement::same(
+    "insert match",
+    "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at,
+     initial_state, options)
+     VALUES (:game, :state, :seed, :rng_pos, :deadline_at, :rematch_of, :now, :state, :options)
+     RETURNING id",
+);
+
+pub(crate) static INSERT_SEAT: Statement = Statement::same(
+    "insert seat",
+    "INSERT INTO match_seats (match_id, seat, player_id, robot_level)
+     VALUES (:match_id, :seat, :player_id, :robot_level)",
+);
+
+pub(crate) static SAVE_MATCH: Statement = Statement::same(
+    "save match",
+    "UPDATE matches SET state = :state, rng_pos = :rng_pos, finished = :finished,
+     deadline_at = :deadline_at, rematch_deadline_at = :rematch_deadline_at,
+     finished_at = :finished_at, turn = :turn, void_reason = :void_reason WHERE id = :id",
+);
+
+pub(crate) static SAVE_SEAT: Statement = Statement::same(
+    "save seat",
+    "UPDATE match_seats SET missed = :missed, rematch_at = :rematch_at,
+     message_sent = :message_sent, place = :place, score = :score
+     WHERE match_id = :match_id AND seat = :seat",
+);
+
+/// A move, numbered after the match's last.
+pub(crate) static RECORD_MOVE: Statement = Statement::same(
+    "record move",
+    "INSERT INTO match_moves (match_id, ply, seat, kind, move, automatic, at, state_after, rng_pos)
+     VALUES (:match_id,
+             (SELECT COALESCE(MAX(ply), 0) + 1 FROM match_moves WHERE match_id = :match_id),
+             :seat, :kind, :move, :automatic, :at, :state_after, :rng_pos)",
+);
+
+pub(crate) static ENQUEUE: Statement = Statement::same(
+    "enqueue",
+    "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, next_attempt_at,
+     created_at, updated_at)
+     VALUES (:from_number, :to_phone, :body, :encoding, :parts, :now, :now, :now)
+     RETURNING id",
+);
+
+/// A send recorded. A delivery report may have overtaken it (it stays); a
+/// text a STOP cancelled while it was on its way did leave, so it is 'sent'.
+pub(crate) static MARK_SENT: Statement = Statement::same(
+    "mark sent",
+    "UPDATE outbox SET status = CASE WHEN status IN ('delivered', 'failed') THEN status ELSE 'sent' END,
+     attempts = :attempts, provider_ref = COALESCE(:provider_ref, provider_ref), lease_until = NULL,
+     last_error = NULL, updated_at = :at WHERE id = :id",
+);
