@@ -54,6 +54,18 @@ pub(crate) fn cancel_to(db: &mut impl Sql, phone: &str, now: DateTime<Utc>) -> S
     Ok(n)
 }
 
+/// A new text's arguments, and when it was written (`:now`).
+pub(crate) fn text_args<'a>(t: &'a NewText, now: DateTime<Utc>) -> [(&'static str, Value<'a>); 6] {
+    [
+        (":from_number", Value::Text(&t.from)),
+        (":to_phone", Value::Text(&t.to)),
+        (":body", Value::Text(&t.body)),
+        (":encoding", Value::Text(t.encoding)),
+        (":parts", Value::Int(i64::from(t.parts))),
+        (":now", Value::Int(millis(now))),
+    ]
+}
+
 /// [`Outbox::answer`]: the reply recorded as sent under `reference`, or
 /// queued as usual when it would overtake an older unsent text.
 pub(crate) fn answer<T: Sql + Outbox>(
@@ -62,15 +74,16 @@ pub(crate) fn answer<T: Sql + Outbox>(
     reference: &str,
     now: DateTime<Utc>,
 ) -> StoreResult<bool> {
+    let [from, to, body, encoding, parts, at] = text_args(t, now);
     let recorded = db.execute(
         &ANSWER,
         &[
-            (":from_number", Value::Text(&t.from)),
-            (":to_phone", Value::Text(&t.to)),
-            (":body", Value::Text(&t.body)),
-            (":encoding", Value::Text(t.encoding)),
-            (":parts", Value::Int(i64::from(t.parts))),
-            (":now", Value::Int(millis(now))),
+            from,
+            to,
+            body,
+            encoding,
+            parts,
+            at,
             (":reference", Value::Text(reference)),
         ],
     )?;

@@ -2,33 +2,22 @@
 //! Every text queued or cancelled is also told to this process's dispatcher
 //! once the transaction commits (`SqliteTx::events`).
 
+use chrono::{DateTime, Utc};
+
 use super::exec;
 use super::tx::SqliteTx;
 use crate::store::outbox;
 use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
-use crate::store::rows::Id;
-use crate::store::rows::millis;
+use crate::store::rows::{Id, millis};
 use crate::store::sql::Sql;
 use crate::store::statements::Value;
 use crate::store::statements::sqlite::{ENQUEUE, MARK_SENT};
 use crate::store::tx::Outbox;
-use crate::store::{StoreError, StoreResult};
-use crate::store::{delivery, writes};
-use chrono::{DateTime, Utc};
+use crate::store::{StoreError, StoreResult, delivery, writes};
 
 impl Outbox for SqliteTx<'_> {
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
-        let id: Option<Id> = self.first(
-            &ENQUEUE,
-            &[
-                (":from_number", Value::Text(&t.from)),
-                (":to_phone", Value::Text(&t.to)),
-                (":body", Value::Text(&t.body)),
-                (":encoding", Value::Text(t.encoding)),
-                (":parts", Value::Int(i64::from(t.parts))),
-                (":now", Value::Int(millis(now))),
-            ],
-        )?;
+        let id: Option<Id> = self.first(&ENQUEUE, &outbox::text_args(t, now))?;
         let Some(Id(id)) = id else {
             return Err(StoreError::Corrupt("a text's insert gave no id".into()));
         };
