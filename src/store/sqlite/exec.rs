@@ -10,28 +10,34 @@ use crate::store::StoreResult;
 use crate::store::records::OutboxEvent;
 use crate::store::rows::Columns;
 use crate::store::sql::{Reader, Sql, Writer};
-use crate::store::statements::{Args, Statement, Value};
+use crate::store::statements::{Args, Statement, Value, arg};
 
 /// `statement` prepared (once per connection) with `args` bound by name.
 /// An argument the text does not name, or a parameter left without one, is a
-/// programming error and panics.
+/// programming error and panics. Each name's number is known from the text
+/// (SQLite numbers distinct names in order of first appearance), so binding
+/// asks SQLite for none; debug builds check each against SQLite's own.
 fn bound<'c>(
     conn: &'c Connection,
     statement: &Statement,
     args: &Args<'_>,
 ) -> StoreResult<CachedStatement<'c>> {
     let mut stmt = conn.prepare_cached(statement.sqlite())?;
-    assert_eq!(
-        stmt.parameter_count(),
-        args.len(),
+    let names = statement.sqlite_names();
+    assert!(
+        stmt.parameter_count() == names.len() && names.len() == args.len(),
         "statement {}: as many arguments as parameters",
         statement.name
     );
-    for (name, value) in args {
-        let Some(i) = stmt.parameter_index(name)? else {
-            panic!("statement {}: no parameter {name}", statement.name);
-        };
-        match *value {
+    for (at, name) in names.iter().enumerate() {
+        let i = at + 1;
+        debug_assert_eq!(
+            stmt.parameter_name(i),
+            Some(*name),
+            "statement {}",
+            statement.name
+        );
+        match arg(statement, args, name) {
             Value::Int(v) => stmt.raw_bind_parameter(i, v)?,
             Value::Text(t) => stmt.raw_bind_parameter(i, t)?,
             Value::MaybeText(t) => stmt.raw_bind_parameter(i, t)?,
@@ -40,6 +46,18 @@ fn bound<'c>(
         }
     }
     Ok(stmt)
+}
+
+/// Runs `statement`, an `INSERT`: the new row's id (SQLite's rowid, which a
+/// `RETURNING` would cost a temporary table per row to give).
+pub(super) fn insert(
+    conn: &Connection,
+    statement: &Statement,
+    args: &Args<'_>,
+) -> StoreResult<i64> {
+    let mut stmt = bound(conn, statement, args)?;
+    stmt.raw_execute()?;
+    Ok(conn.last_insert_rowid())
 }
 
 /// Runs `statement`: the rows it changed.

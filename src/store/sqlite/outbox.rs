@@ -8,19 +8,15 @@ use super::exec;
 use super::tx::SqliteTx;
 use crate::store::outbox;
 use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
-use crate::store::rows::{Id, millis};
-use crate::store::sql::Sql;
+use crate::store::rows::millis;
 use crate::store::statements::Value;
 use crate::store::statements::sqlite::{ENQUEUE, MARK_SENT};
 use crate::store::tx::Outbox;
-use crate::store::{StoreError, StoreResult, delivery, writes};
+use crate::store::{StoreResult, delivery, writes};
 
 impl Outbox for SqliteTx<'_> {
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
-        let id: Option<Id> = self.first(&ENQUEUE, &outbox::text_args(t, now))?;
-        let Some(Id(id)) = id else {
-            return Err(StoreError::Corrupt("a text's insert gave no id".into()));
-        };
+        let id = exec::insert(self.conn, &ENQUEUE, &outbox::text_args(t, now))?;
         self.events.push(OutboxEvent::Queued(OutboxText {
             id,
             from: t.from.clone(),

@@ -10,7 +10,7 @@ use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, SeatRecord,
 };
-use crate::store::rows::{Id, millis, rng_pos_text};
+use crate::store::rows::{millis, rng_pos_text};
 use crate::store::sql::Sql;
 use crate::store::statements::Value;
 use crate::store::statements::sqlite::{
@@ -18,7 +18,7 @@ use crate::store::statements::sqlite::{
     SAVE_PLAYER, SAVE_SEAT,
 };
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
-use crate::store::{StoreError, StoreResult, lookups, writes};
+use crate::store::{StoreResult, lookups, writes};
 
 /// The writer's connection inside an open transaction.
 pub(in crate::store) struct SqliteTx<'c> {
@@ -214,7 +214,8 @@ impl Lobby for SqliteTx<'_> {
 impl Matches for SqliteTx<'_> {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
         let rng_pos = rng_pos_text(new.rng_pos);
-        let id: Option<Id> = self.first(
+        let id = exec::insert(
+            self.conn,
             &INSERT_MATCH,
             &[
                 (":game", Value::Text(&new.game)),
@@ -227,9 +228,6 @@ impl Matches for SqliteTx<'_> {
                 (":options", Value::Text(&new.options)),
             ],
         )?;
-        let Some(Id(id)) = id else {
-            return Err(StoreError::Corrupt("a match's insert gave no id".into()));
-        };
         for (seat, holder) in new.seats.iter().enumerate() {
             let (player, robot) = match *holder {
                 NewSeat::Player(id) => (Some(id), None),

@@ -36,6 +36,9 @@ pub(crate) struct Statement {
     postgres: Option<Differs>,
     /// PostgreSQL's text with `$N`, and the names in `$N`'s order: made once.
     rendered: OnceLock<(String, Vec<&'static str>)>,
+    /// The names in SQLite's text in the order SQLite numbers them (of
+    /// first appearance): made once, so that binding costs no name lookup.
+    sqlite_names: OnceLock<Vec<&'static str>>,
 }
 
 /// A PostgreSQL text that is not SQLite's, and the reason it is not.
@@ -54,6 +57,7 @@ impl Statement {
             sqlite: sql,
             postgres: None,
             rendered: OnceLock::new(),
+            sqlite_names: OnceLock::new(),
         }
     }
 
@@ -91,12 +95,19 @@ impl Statement {
             sqlite,
             postgres: Some(Differs { sql: postgres, why }),
             rendered: OnceLock::new(),
+            sqlite_names: OnceLock::new(),
         }
     }
 
     /// SQLite's text, named parameters as written.
     pub fn sqlite(&self) -> &'static str {
         self.sqlite
+    }
+
+    /// The parameter names (with their colon) of SQLite's text, in the
+    /// order SQLite numbers them: the first distinct name is parameter 1.
+    pub fn sqlite_names(&self) -> &[&'static str] {
+        self.sqlite_names.get_or_init(|| numbered(self.sqlite).1)
     }
 
     /// PostgreSQL's text with `$N`, and the parameter names (with their

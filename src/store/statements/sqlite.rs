@@ -45,8 +45,7 @@ pub(crate) static INSERT_MATCH: Statement = Statement::same(
     "insert match",
     "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at,
      initial_state, options)
-     VALUES (:game, :state, :seed, :rng_pos, :deadline_at, :rematch_of, :now, :state, :options)
-     RETURNING id",
+     VALUES (:game, :state, :seed, :rng_pos, :deadline_at, :rematch_of, :now, :state, :options)",
 );
 
 pub(crate) static INSERT_SEAT: Statement = Statement::same(
@@ -82,8 +81,7 @@ pub(crate) static ENQUEUE: Statement = Statement::same(
     "enqueue",
     "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, next_attempt_at,
      created_at, updated_at)
-     VALUES (:from_number, :to_phone, :body, :encoding, :parts, :now, :now, :now)
-     RETURNING id",
+     VALUES (:from_number, :to_phone, :body, :encoding, :parts, :now, :now, :now)",
 );
 
 /// A send recorded. A delivery report may have overtaken it (it stays); a
