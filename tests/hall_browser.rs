@@ -242,11 +242,22 @@ async fn a_visitor_plays_every_game_against_a_robot_from_its_button() {
         browser
             .screenshot(&format!("hall-{}-wide", code.to_lowercase()))
             .await;
-        if code == "PS" {
-            browser.resize(NARROW).await;
-            browser.screenshot("hall-ps-narrow").await;
-            browser.resize(WIDE).await;
-        }
+        // On a phone's screen every board fits across, read without scrolling sideways.
+        browser.resize(NARROW).await;
+        let wider = browser
+            .eval(
+                "return [...document.querySelectorAll('ol.thread pre')]
+                   .filter(p => p.scrollWidth > p.clientWidth + 1).length",
+            )
+            .await;
+        browser
+            .screenshot(&format!("hall-{}-narrow", code.to_lowercase()))
+            .await;
+        assert_eq!(
+            wider, 0,
+            "{code}: texts wider than a phone's screen: {answer:?}"
+        );
+        browser.resize(WIDE).await;
         // Resign, to be free for the next game's button.
         text(&browser, GAME, "Q").await;
     }

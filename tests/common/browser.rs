@@ -114,6 +114,11 @@ impl Browser {
         self.client.set_window_size(size.0, size.1).await.unwrap();
     }
 
+    /// Runs `script` in the page (its `return` value as JSON).
+    pub async fn eval(&self, script: &str) -> serde_json::Value {
+        self.client.execute(script, Vec::new()).await.unwrap()
+    }
+
     pub async fn goto(&self, url: &str) {
         self.client.goto(url).await.unwrap();
     }
