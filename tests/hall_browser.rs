@@ -244,6 +244,10 @@ async fn a_visitor_plays_every_game_against_a_robot_from_its_button() {
             .await;
         // On a phone's screen every board fits across, read without scrolling sideways.
         browser.resize(NARROW).await;
+        assert!(
+            at_newest(&browser).await,
+            "{code}: the thread left its newest text when the window narrowed"
+        );
         let wider = browser
             .eval(
                 "return [...document.querySelectorAll('ol.thread pre')]
@@ -258,6 +262,10 @@ async fn a_visitor_plays_every_game_against_a_robot_from_its_button() {
             "{code}: texts wider than a phone's screen: {answer:?}"
         );
         browser.resize(WIDE).await;
+        assert!(
+            at_newest(&browser).await,
+            "{code}: the thread left its newest text when the window widened"
+        );
         // Resign, to be free for the next game's button.
         text(&browser, GAME, "Q").await;
     }
@@ -425,4 +433,19 @@ async fn a_reload_keeps_the_phone_and_its_thread() {
     text(&browser, GAME, "HELP").await;
     browser.screenshot("hall-reloaded-wide").await;
     browser.close().await;
+}
+
+/// Whether the thread shows its newest text (waiting a moment for the page
+/// to follow a change of the window's size).
+async fn at_newest(browser: &Browser) -> bool {
+    for _ in 0..20 {
+        let gap = browser
+            .eval("const l = document.getElementById('thread'); return l.scrollHeight - l.scrollTop - l.clientHeight")
+            .await;
+        if gap.as_f64().is_some_and(|gap| gap < 8.0) {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    false
 }

@@ -246,6 +246,17 @@
     }
     $("rules-select").addEventListener("change", showRules);
     showRules();
+    // The thread stays at its newest text when the window changes size (a
+    // phone turned, a desktop window narrowed), unless the reader had
+    // scrolled up to read back.
+    const list = $("thread");
+    let atNewest = true;
+    list.addEventListener("scroll", () => {
+      atNewest = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+    });
+    new ResizeObserver(() => {
+      if (atNewest) list.scrollTop = list.scrollHeight;
+    }).observe(list);
   }
 
   function updateCount() {
