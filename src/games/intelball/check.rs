@@ -77,12 +77,15 @@ fn check_counts(pos: &Position) -> Result<(), NotationError> {
             pos.score[BLUE], pos.score[RED], pos.time
         )));
     }
+    // Every turn played took at least one code. `_X` holds the codes of the
+    // turn in progress, or else of the last turn played (one of `turns`);
+    // empty, it holds none of them, as only the opening has no last turn.
     let turns = 2 * pos.time + red_on_turn;
     let codes = pos.last.len() as u32;
-    let least = if pos.in_progress() {
+    let least = if pos.in_progress() || codes == 0 {
         turns + codes
     } else {
-        (turns + codes).saturating_sub(1)
+        turns + codes - 1
     };
     if pos.step < least {
         return Err(err(format!(

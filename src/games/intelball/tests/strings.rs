@@ -28,6 +28,23 @@ fn accepted_spellings() {
     assert_eq!(pos(&passed).to_string(), passed);
 }
 
+/// A hand-written state with no last combination counts a code for every
+/// turn played: one a step short was accepted at the start, and its next
+/// state (read back through the same check) was not, voiding the match.
+#[test]
+fn a_state_with_no_last_combination_has_a_step_for_every_turn() {
+    let short = "_S(9)_X()_L(g4,1_3,3_5,3_2,5_4,5_6,5_)_R(g4,12_3,10_5,10_2,8_4,8_6,8_)_B(4,6)_H(L)_T(5)_C(0:0)";
+    refused(short, "step 9 is too few");
+    let enough = short.replace("_S(9)", "_S(10)");
+    let mut p = pos(&enough);
+    let codes = crate::games::intelball::code::parse_codes("L(2,5)>F(1,5)").unwrap();
+    p.play(&codes[0]).expect("a legal code");
+    assert_eq!(p.turn, RED, "the pass ended Blue's turn");
+    let after = p.to_string();
+    assert!(after.starts_with("_S(11)_X(L(2,5)>F(1,5))"), "{after}");
+    assert_eq!(pos(&after).to_string(), after, "the next state reads back");
+}
+
 #[test]
 fn impossible_positions_are_refused() {
     let cases: &[(String, &str)] = &[
