@@ -171,3 +171,28 @@ async fn h_3_after_the_seeds_combination_is_the_seeds_state_string() {
     );
     assert!(app.match_state(YOU).await.is_none());
 }
+
+/// A move texted after the match ended is told the match is over (it was
+/// "unknown command"); other text is still unknown, and the reply is one SMS.
+#[tokio::test]
+async fn a_move_after_the_match_is_told_the_match_is_over() {
+    let app = app_with_time(90).await;
+    app.sms(ME, "R me").await;
+    app.sms_to(ME, PLAY, "P IB BOT 1").await;
+    app.sms(ME, "Q").await;
+    app.inbox(ME).await;
+    app.sms(ME, SEED_COMBINATION).await;
+    let texts = app.texts_to(ME).await;
+    let reply = texts.last().unwrap();
+    assert_eq!(
+        reply.body,
+        format!("Match uzhe okonchen. Revansh: PA. Novaya igra: P na {PLAY}.")
+    );
+    assert_eq!(reply.parts, 1);
+    app.inbox(ME).await;
+    app.sms(ME, "xyzzy").await;
+    assert_eq!(
+        app.one_text(ME).await,
+        "Neizvestnaya komanda. HELP - spisok komand."
+    );
+}

@@ -134,6 +134,9 @@ pub trait AnyGame: Send + Sync {
     fn turn_deadline_secs(&self) -> Option<u64>;
     fn has_state_steps(&self) -> bool;
     fn yields_word(&self, word: &str) -> bool;
+    /// Whether the game's parser reads `text` as one of its moves (whatever
+    /// the position): a move texted after the match ended is told so.
+    fn reads_as_move(&self, text: &str) -> bool;
     /// `H`: the record so far in the game's notation.
     fn history(
         &self,
@@ -271,6 +274,10 @@ impl<G: Game> AnyGame for Entry<G> {
 
     fn yields_word(&self, word: &str) -> bool {
         self.0.yields_word(word)
+    }
+
+    fn reads_as_move(&self, text: &str) -> bool {
+        text.parse::<G::Move>().is_ok()
     }
 
     fn history(

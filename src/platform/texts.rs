@@ -263,6 +263,20 @@ pub fn not_in_match(lang: Lang, n: Numbers<'_>) -> String {
     }
 }
 
+/// A move texted after its match ended.
+pub fn match_over(lang: Lang, n: Numbers<'_>) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Match uzhe okonchen. Revansh: PA. Novaya igra: P na {}.",
+            n.play
+        ),
+        Lang::En => format!(
+            "That match is over. For a rematch text PA; for a new one, P to {}.",
+            n.play
+        ),
+    }
+}
+
 pub fn move_accepted(lang: Lang, mv: &str) -> String {
     match lang {
         Lang::Ru => format!("Xod {mv} prinyat."),

@@ -58,7 +58,6 @@ pub(super) enum Reply {
     WelcomeStranger,
     AlreadyOptedIn,
     NotInMatch,
-    UnknownText,
     MessageNotAllowed,
     /// A command word with bad arguments: its right form.
     Usage(ParseError),
@@ -72,7 +71,6 @@ impl Reply {
             Reply::WelcomeStranger => texts::welcome_stranger(lang, numbers),
             Reply::AlreadyOptedIn => texts::already_opted_in(lang),
             Reply::NotInMatch => texts::not_in_match(lang, numbers),
-            Reply::UnknownText => texts::unknown_text(lang),
             Reply::MessageNotAllowed => texts::message_not_allowed(lang),
             Reply::Usage(error) => error.usage(lang),
         }

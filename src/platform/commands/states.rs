@@ -18,8 +18,7 @@ use super::resign::Resign;
 use super::row::Cell::{Act, Ignore, Say};
 use super::row::Registered::{Anywhere, ByPlace};
 use super::row::Reply::{
-    AlreadyOptedIn, MessageNotAllowed, NeedRegistration, NotInMatch, UnknownText, Usage,
-    WelcomeStranger,
+    AlreadyOptedIn, MessageNotAllowed, NeedRegistration, NotInMatch, Usage, WelcomeStranger,
 };
 use super::row::{Row, Who};
 use super::start::Start;
@@ -129,7 +128,7 @@ pub(in crate::platform) fn route(
         })
         .run(ctx, who, c, text),
         Command::Text(c) => Row::for_players(ByPlace {
-            idle: Say(UnknownText),
+            idle: Act(Text::idle),
             in_match: Act(Text::in_match),
             game_may_claim: false,
         })

@@ -20,6 +20,27 @@ impl Text {
         Text(text.trim().to_string())
     }
 
+    /// Out of a match: a move of the game his last match was, texted after
+    /// it ended, is told the match is over; anything else is unknown.
+    pub(super) fn idle(ctx: &mut Ctx<'_>, player: Player, Text(text): Text) -> StoreResult<()> {
+        let lang = player.lang;
+        let last = ctx.tx.matches().last_of(player.id)?;
+        let late_move = last.is_some_and(|m| {
+            m.finished
+                && m.void_reason.is_none()
+                && ctx
+                    .catalog
+                    .get(&m.game)
+                    .is_some_and(|game| game.reads_as_move(&text))
+        });
+        let reply = if late_move {
+            texts::match_over(lang, ctx.numbers())
+        } else {
+            texts::unknown_text(lang)
+        };
+        ctx.reply(&player, reply)
+    }
+
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
