@@ -3,7 +3,7 @@
 //! race so far and whose turn it is; at the end, places, points and series.
 //! GSM-7 only, within 2 SMS parts for 8 players.
 
-use super::car::{CarId, Run, letter, seat_letter};
+use super::car::{CarId, Run, Why, letter, seat_letter};
 use super::result::{placing, race_points, series_length, series_totals, standings};
 use super::state::State;
 use crate::games::{Lang, Seat};
@@ -154,6 +154,39 @@ fn cars_with(state: &State, pick: impl Fn(Run) -> bool) -> String {
         .join(" ")
 }
 
+/// The cars that left the race, grouped by why: `c (nol); B b (tormozhenie)`.
+fn retired(state: &State, lang: Lang) -> String {
+    let mut groups: Vec<(Why, Vec<char>)> = Vec::new();
+    for c in placing(state) {
+        if let Run::Out(_, why) = state.cars()[c].run {
+            let car = letter(c, state.per());
+            match groups.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, cars)) => cars.push(car),
+                None => groups.push((why, vec![car])),
+            }
+        }
+    }
+    groups
+        .iter()
+        .map(|(why, cars)| {
+            let cars: Vec<String> = cars.iter().map(char::to_string).collect();
+            format!("{} ({})", cars.join(" "), why_out(*why, lang))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Why a car left, in a word or two (the guide says what each means).
+fn why_out(why: Why, lang: Lang) -> &'static str {
+    match why {
+        Why::Zero => lang.pick("nol", "zero move"),
+        Why::Braking => lang.pick("tormozhenie", "braking"),
+        Why::Lapped => lang.pick("otstal na krug", "lapped"),
+        Why::BackMarker => lang.pick("zamykayushchii", "back-marker"),
+        Why::Withdrawn => lang.pick("vyshel", "withdrew"),
+    }
+}
+
 /// The text for a seat that is not on turn.
 fn waiting(state: &State, seat: Seat, lang: Lang) -> String {
     let next = state.to_move().map_or('-', |c| letter(c, state.per()));
@@ -176,7 +209,7 @@ fn waiting(state: &State, seat: Seat, lang: Lang) -> String {
     let racing = cars_with(state, |r| r == Run::Racing || r == Run::Zero);
     lines.push(format!("{} {racing}.", lang.pick("Mesta:", "Places:")));
     let done = cars_with(state, |r| matches!(r, Run::OnLine(_) | Run::Finished(_)));
-    let out = cars_with(state, |r| matches!(r, Run::Out(..)));
+    let out = retired(state, lang);
     let mut tail = Vec::new();
     if !done.is_empty() {
         tail.push(format!("Finish: {done}."));

@@ -52,14 +52,14 @@ fn the_others_see_the_standings_and_whose_turn_it_is() {
         "Xod protivnika: edet A. Vashi: B, b.\n\
          Lider na kruge 1/6, raund 1.\n\
          Mesta: B C A b a.\n\
-         Soshli: c. Bil: C F."
+         Soshli: c (nol). Bil: C F."
     );
     assert_eq!(
         game().render(&state, 2, Lang::En),
         "Opponents' move: car A. Yours: C, c.\n\
          Leader on lap 1/6, round 1.\n\
          Places: B C A b a.\n\
-         Out: c. Last: C F."
+         Out: c (zero move). Last: C F."
     );
 }
 
@@ -155,7 +155,14 @@ fn the_longest_texts_fit_two_parts() {
         true,
         "A=40.1 B=39.2 C=38.3 D=37.4 E=36.1 F=35.2 G=34.3 H=33.4",
     );
-    for s in [&state, &over, &team] {
+    // Two cars racing, the other fourteen out for the longest reason.
+    let thinned = race(
+        8,
+        6,
+        "A=40.1 a=39.1 B=38.1x1l b=37.1x2l C=36.1x3l c=35.1x4l D=34.1x5l d=33.1x6l \
+         E=32.1x7l e=31.1x8l F=30.1x9l f=29.1x10l G=28.1x11l g=27.1x12l H=26.1x13l h=25.1x14l",
+    );
+    for s in [&state, &over, &team, &thinned] {
         for seat in 0..8 {
             for lang in [Lang::Ru, Lang::En] {
                 let text = game().render(s, seat, lang);
@@ -163,4 +170,25 @@ fn the_longest_texts_fit_two_parts() {
             }
         }
     }
+}
+
+/// Every phone is told why each car left, cars that left for one reason
+/// together (it said only `Soshli: c b.`).
+#[test]
+fn cars_that_left_are_named_with_why() {
+    let mut state = guide_race();
+    for (car, why) in [('c', Why::Zero), ('b', Why::Braking), ('a', Why::Zero)] {
+        let id = car_of(&state, car);
+        state.cars[id].run = Run::Out(1, why);
+    }
+    let text = game().render(&state, 1, Lang::Ru);
+    assert!(
+        text.contains("Soshli: b (tormozhenie); a c (nol)."),
+        "{text}"
+    );
+    let text = game().render(&state, 2, Lang::En);
+    assert!(
+        text.contains("Out: b (braking); a c (zero move)."),
+        "{text}"
+    );
 }
