@@ -1,11 +1,11 @@
 //! What a seat reads: the board with labels, the letter counts, the last move, whose turn.
 //!
 //! ```text
-//! ....рококо10
-//! ....о...о.9
-//! ....к...с.8
-//! ....о...т.7
-//! ....к...о.6
+//! ....раудуб10
+//! ....о....о9
+//! ....к....с8
+//! ....о....т7
+//! ....к....о6
 //! ОКУРок...н5
 //! Д.........4
 //! Р.........3
@@ -17,8 +17,10 @@
 //! Vash xod.
 //! ```
 //!
-//! Row numbers stand at the right end of each row and the column letters
-//! below row 1 (as on a chess diagram), so no row needs padding: a Russian
+//! That is the original's example game after `e10d рококо`, as the test
+//! `the_seed_game_plays_out_exactly` checks it. Row numbers stand at the
+//! right end of each row and the column letters below row 1 (as on a chess
+//! diagram), so no row needs padding: a Russian
 //! board is UCS-2, where three SMS parts hold 201 characters, and the
 //! longest text this writes stays within them.
 
