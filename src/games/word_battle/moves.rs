@@ -75,6 +75,15 @@ impl FromStr for Move {
         let tokens: Vec<&str> = lowered.split_whitespace().collect();
         match tokens.as_slice() {
             ["-" | "pas" | "pass" | "пас"] => Ok(Move::Pass),
+            // `a1 u`: a direction and no word (a word has three letters or more).
+            [_, dir]
+                if dir.chars().count() == 1
+                    && dir.chars().all(|c| Dir::from_letter(c).is_some()) =>
+            {
+                Err(NotationError::new(format!(
+                    "{s:?} has a direction and no word: a1r slovo"
+                )))
+            }
             [place, word] => parse_word(place, None, word),
             [place, dir, word] => parse_word(place, Some(dir), word),
             _ => Err(bad_move(s)),

@@ -262,3 +262,15 @@ fn a_finished_match_refuses_everything() {
     assert_eq!(refusal(&game, &state, 1, "j7l ток"), Refusal::Finished);
     assert!(SEED_WORDS.contains("ток"));
 }
+
+/// `a1 u`, the word forgotten, is no move (it was read as the word "u" and
+/// refused as "write the word in Russian letters"); a one-letter word that
+/// is no direction is still read, and refused as too short.
+#[test]
+fn a_direction_without_its_word_is_no_move() {
+    for text in ["a1 u", "A1 R", "j10 d"] {
+        let e = text.parse::<Move>().expect_err(text);
+        assert!(e.0.contains("no word"), "{text}: {e}");
+    }
+    assert!("a1 я".parse::<Move>().is_ok());
+}
