@@ -470,8 +470,11 @@ fn a_connection_that_sends_no_whole_head_is_closed_after_the_header_timeout() {
             .unwrap()
             .unwrap_or_else(|| panic!("a connection that sent {what} stayed open"));
         eprintln!("a connection that sent {what} was closed after {took:?}");
+        // The gateway's clock starts at its accept, a little before the
+        // client's (after its connect returned): CI saw 999.8 ms once.
+        let slack = Duration::from_millis(50);
         assert!(
-            took >= header,
+            took + slack >= header,
             "{what}: closed after {took:?}, before the timeout"
         );
         assert!(took < bound, "{what}: closed only after {took:?}");
@@ -542,7 +545,11 @@ fn a_kept_alive_connection_lives_through_its_idle_timeout_and_no_longer() {
         .unwrap()
         .expect("the stalled connection was closed");
     eprintln!("a kept-alive connection whose next head stalled was closed after {took:?}");
-    assert!(took >= header, "closed after {took:?}");
+    // The same slack as above: the gateway's clock may start a little first.
+    assert!(
+        took + Duration::from_millis(50) >= header,
+        "closed after {took:?}"
+    );
     assert!(
         took < idle - Duration::from_millis(1500),
         "closed only after {took:?}"
