@@ -171,10 +171,6 @@ impl Record for AuditEntry {
     }
 }
 
-fn limit(n: usize) -> Value<'static> {
-    Value::Int(i64::try_from(n).unwrap_or(i64::MAX))
-}
-
 impl<S: Sql> ConsoleRead for S {
     fn counts(&mut self) -> StoreResult<ConsoleCounts> {
         let totals: Totals = self
@@ -220,7 +216,7 @@ impl<S: Sql> ConsoleRead for S {
             &[
                 (":nick", Value::Text(&plain)),
                 (":digits", Value::MaybeText(digits.as_deref())),
-                (":limit", limit(max)),
+                (":limit", Value::count(max)),
             ],
         )
     }
@@ -232,16 +228,19 @@ impl<S: Sql> ConsoleRead for S {
     fn texts_from(&mut self, phone: &str, max: usize) -> StoreResult<Vec<InboundText>> {
         self.all(
             &TEXTS_FROM,
-            &[(":phone", Value::Text(phone)), (":limit", limit(max))],
+            &[
+                (":phone", Value::Text(phone)),
+                (":limit", Value::count(max)),
+            ],
         )
     }
 
     fn parked_texts(&mut self, max: usize) -> StoreResult<Vec<OutboxText>> {
-        self.all(&PARKED, &[(":limit", limit(max))])
+        self.all(&PARKED, &[(":limit", Value::count(max))])
     }
 
     fn audit_entries(&mut self, max: usize) -> StoreResult<Vec<AuditEntry>> {
-        self.all(&AUDIT_ENTRIES, &[(":limit", limit(max))])
+        self.all(&AUDIT_ENTRIES, &[(":limit", Value::count(max))])
     }
 }
 

@@ -113,10 +113,7 @@ impl<W: Writer> Inbound for W {
             &INBOUND_AFTER,
             &[
                 (":after_id", Value::Int(after_id)),
-                (
-                    ":limit",
-                    Value::Int(i64::try_from(limit).unwrap_or(i64::MAX)),
-                ),
+                (":limit", Value::count(limit)),
             ],
         )?;
         let next: Vec<(i64, i64)> = next.into_iter().map(|Arrived(id, at)| (id, at)).collect();

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::records::{NewText, OutboxEvent, OutboxText};
-use super::rows::{At, Fields, Record, millis};
+use super::rows::{Fields, Record, millis};
 use super::sql::Sql;
 use super::statements::Value;
 use super::statements::outbox::{ANSWER, ANSWERED, CANCEL_TO, CLAIM, NEXT_DUE, PENDING, RETRY};
@@ -105,10 +105,7 @@ pub(crate) fn claim(
         &[
             (":now", Value::Int(millis(now))),
             (":lease_until", Value::Int(millis(lease_until))),
-            (
-                ":limit",
-                Value::Int(i64::try_from(limit).unwrap_or(i64::MAX)),
-            ),
+            (":limit", Value::count(limit)),
         ],
     )?;
     texts.sort_by_key(|t| t.id);
@@ -116,8 +113,7 @@ pub(crate) fn claim(
 }
 
 pub(crate) fn next_due(db: &mut impl Sql) -> StoreResult<Option<DateTime<Utc>>> {
-    let at: Option<At> = db.first(&NEXT_DUE, &[])?;
-    Ok(at.and_then(|At(at)| at))
+    db.next_time(&NEXT_DUE)
 }
 
 pub(crate) fn retry(

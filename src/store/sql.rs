@@ -7,7 +7,9 @@
 
 use super::StoreResult;
 use super::records::OutboxEvent;
-use super::rows::{Columns, Record, decode};
+use chrono::{DateTime, Utc};
+
+use super::rows::{At, Columns, Record, decode};
 use super::statements::{Args, Statement};
 
 /// A connection or transaction that runs statements of the table.
@@ -46,6 +48,16 @@ pub(crate) trait Sql {
             Ok(())
         })?;
         Ok(out)
+    }
+
+    /// The time a one-row statement gives as `at` (none when it is NULL):
+    /// when something next falls due.
+    fn next_time(&mut self, statement: &Statement) -> StoreResult<Option<DateTime<Utc>>>
+    where
+        Self: Sized,
+    {
+        let at: Option<At> = self.first(statement, &[])?;
+        Ok(at.and_then(|At(at)| at))
     }
 
     /// The first row, if any, decoded as `R`.

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::records::{Player, RobotTurn};
-use super::rows::{At, Fields, Id, Record, millis};
+use super::rows::{Fields, Id, Record, millis};
 use super::sql::Sql;
 use super::sql::Writer;
 use super::statements::Value;
@@ -102,25 +102,12 @@ pub(crate) fn park_text(
     Ok(())
 }
 
-fn limit(n: usize) -> Value<'static> {
-    Value::Int(i64::try_from(n).unwrap_or(i64::MAX))
-}
-
 fn turn_args(turn: &RobotTurn) -> [(&'static str, Value<'static>); 3] {
     [
         (":match_id", Value::Int(turn.match_id)),
         (":seat", Value::Int(turn.seat as i64)),
         (":turn", Value::Int(i64::from(turn.turn))),
     ]
-}
-
-/// One timer's due time, or none.
-fn next_at(
-    db: &mut impl Sql,
-    statement: &super::statements::Statement,
-) -> StoreResult<Option<DateTime<Utc>>> {
-    let at: Option<At> = db.first(statement, &[])?;
-    Ok(at.and_then(|At(at)| at))
 }
 
 /// Robot turns are written at once, also on PostgreSQL (not deferred): they
@@ -148,7 +135,7 @@ impl<W: Writer> Robots for W {
             &[
                 (":now", Value::Int(millis(now))),
                 (":lease_until", Value::Int(millis(lease_until))),
-                (":limit", limit(max)),
+                (":limit", Value::count(max)),
             ],
         )?;
         turns.sort_by_key(|t| (t.due_at, t.match_id, t.seat));
@@ -166,7 +153,7 @@ impl<W: Writer> Robots for W {
     }
 
     fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        next_at(self, &NEXT_ROBOT_TURN)
+        self.next_time(&NEXT_ROBOT_TURN)
     }
 }
 
@@ -174,7 +161,10 @@ impl<W: Writer> Timers for W {
     fn due_turns(&mut self, now: DateTime<Utc>, max: usize) -> StoreResult<Vec<i64>> {
         let due: Vec<Id> = self.all(
             &DUE_TURNS,
-            &[(":now", Value::Int(millis(now))), (":limit", limit(max))],
+            &[
+                (":now", Value::Int(millis(now))),
+                (":limit", Value::count(max)),
+            ],
         )?;
         Ok(due.into_iter().map(|Id(id)| id).collect())
     }
@@ -182,12 +172,15 @@ impl<W: Writer> Timers for W {
     fn due_rematches(&mut self, now: DateTime<Utc>, max: usize) -> StoreResult<Vec<i64>> {
         let due: Vec<Id> = self.all(
             &DUE_REMATCHES,
-            &[(":now", Value::Int(millis(now))), (":limit", limit(max))],
+            &[
+                (":now", Value::Int(millis(now))),
+                (":limit", Value::count(max)),
+            ],
         )?;
         Ok(due.into_iter().map(|Id(id)| id).collect())
     }
 
     fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        next_at(self, &NEXT_TIMER)
+        self.next_time(&NEXT_TIMER)
     }
 }

@@ -202,10 +202,7 @@ impl Lobby for SqliteTx<'_> {
             &[
                 (":game", Value::Text(game)),
                 (":options", Value::Text(options)),
-                (
-                    ":limit",
-                    Value::Int(i64::try_from(limit).unwrap_or(i64::MAX)),
-                ),
+                (":limit", Value::count(limit)),
             ],
         )
     }

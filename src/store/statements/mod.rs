@@ -180,6 +180,13 @@ pub(crate) enum Value<'a> {
     Flag(bool),
 }
 
+impl Value<'static> {
+    /// A count (a `LIMIT`), as the integer both backends bind.
+    pub fn count(n: usize) -> Value<'static> {
+        Value::Int(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
 /// A statement's arguments by name (with the colon, as in the text).
 pub(crate) type Args<'a> = [(&'static str, Value<'a>)];
 
