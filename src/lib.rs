@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod phone;
 pub mod platform;
 pub mod providers;
+pub mod ratings;
 pub mod robot_pool;
 pub mod scheduler;
 pub mod server;

@@ -9,9 +9,31 @@
 use std::sync::Arc;
 
 use super::{
-    Budget, Effect, Game, GameOptions, HistoryEntry, Lang, Level, Lineup, MatchRng, NotationError,
-    OptionsError, Reason, Recorded, Seat, Status, Withdrawal,
+    Budget, Contest, Effect, Game, GameOptions, HistoryEntry, Lang, Level, LevelResult, Lineup,
+    MatchRng, NotationError, OptionsError, Reason, Recorded, Seat, Side, Status, Withdrawal,
 };
+
+/// The option every game takes: `U`, an unrated match (`P FB U`). It is
+/// the platform's, read before the game reads the rest, and kept at the end
+/// of the canonical form, so that `P FB U` waits only for another `P FB U`.
+pub const UNRATED: &str = "U";
+
+/// Whether a match's stored options (their canonical form) say `U`.
+pub fn is_unrated(canonical: &str) -> bool {
+    canonical.split_whitespace().any(|w| w == UNRATED)
+}
+
+/// `text` without its `U` (Latin or Cyrillic, any case), and whether it was there.
+fn take_unrated(text: &str) -> Result<(String, bool), OptionsError> {
+    let is_unrated = |w: &str| matches!(w, "U" | "u" | "\u{423}" | "\u{443}");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let unrated = words.iter().filter(|w| is_unrated(w)).count();
+    if unrated > 1 {
+        return Err(OptionsError::given_twice(UNRATED));
+    }
+    let rest: Vec<&str> = words.into_iter().filter(|w| !is_unrated(w)).collect();
+    Ok((rest.join(" "), unrated == 1))
+}
 
 /// A move the platform could not play.
 #[derive(Debug)]
@@ -37,6 +59,8 @@ pub struct AnyOptions {
     /// The canonical form: the lobby's key, and what the match stores.
     pub canonical: String,
     pub lineup: Lineup,
+    /// Whether the match counts for ratings (`U` says not).
+    pub rated: bool,
     typed: Box<dyn OptionsOf>,
 }
 
@@ -50,13 +74,21 @@ impl std::fmt::Debug for AnyOptions {
 }
 
 impl AnyOptions {
-    fn of<G: Game>(game: &Arc<G>, options: G::Options) -> AnyOptions {
+    fn of<G: Game>(game: &Arc<G>, options: G::Options, rated: bool) -> AnyOptions {
+        let own = options.to_string();
+        let canonical = match (rated, own.is_empty()) {
+            (true, _) => own,
+            (false, true) => UNRATED.to_string(),
+            (false, false) => format!("{own} {UNRATED}"),
+        };
         AnyOptions {
-            canonical: options.to_string(),
+            canonical,
             lineup: options.lineup(),
+            rated,
             typed: Box::new(TypedOptions {
                 game: game.clone(),
                 options,
+                rated,
             }),
         }
     }
@@ -89,16 +121,21 @@ trait OptionsOf: Send + Sync {
 struct TypedOptions<G: Game> {
     game: Arc<G>,
     options: G::Options,
+    rated: bool,
 }
 
 impl<G: Game> OptionsOf for TypedOptions<G> {
     fn robots_fill(&self) -> Option<AnyOptions> {
         let base = self.game.robots_fill(&self.options)?;
-        Some(AnyOptions::of(&self.game, base))
+        Some(AnyOptions::of(&self.game, base, self.rated))
     }
 
     fn with_phones(&self, phones: usize) -> AnyOptions {
-        AnyOptions::of(&self.game, self.game.with_phones(&self.options, phones))
+        AnyOptions::of(
+            &self.game,
+            self.game.with_phones(&self.options, phones),
+            self.rated,
+        )
     }
 
     fn start(&self, rng: &mut MatchRng) -> Box<dyn AnyMatch> {
@@ -126,6 +163,10 @@ pub trait AnyGame: Send + Sync {
     fn practice(&self, level: Level) -> String;
     /// The levels its robots play at.
     fn robot_levels(&self) -> std::ops::RangeInclusive<Level>;
+    /// How results set players against each other (for ratings).
+    fn contest(&self) -> Contest;
+    /// The robots' levels measured against each other.
+    fn level_results(&self) -> &'static [LevelResult];
     /// Reads what follows `P <code>`, or a match's stored options.
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError>;
     /// A stored match, parsed.
@@ -159,6 +200,8 @@ pub trait AnyMatch: Send {
     fn state(&self) -> String;
     /// How many seats the state holds.
     fn seats(&self) -> usize;
+    /// The side (team) a seat plays for.
+    fn side(&self, seat: Seat) -> Side;
     fn status(&self) -> Status;
     /// Plays a seat's text; on success the state has moved on, on a refusal nothing changed.
     fn play(&mut self, seat: Seat, text: &str, rng: &mut MatchRng)
@@ -252,8 +295,21 @@ impl<G: Game> AnyGame for Entry<G> {
         self.0.robot_levels()
     }
 
+    fn contest(&self) -> Contest {
+        G::CONTEST
+    }
+
+    fn level_results(&self) -> &'static [LevelResult] {
+        G::LEVEL_RESULTS
+    }
+
     fn options(&self, text: &str) -> Result<AnyOptions, OptionsError> {
-        Ok(AnyOptions::of(&self.0, self.0.parse_options(text)?))
+        let (own, unrated) = take_unrated(text)?;
+        Ok(AnyOptions::of(
+            &self.0,
+            self.0.parse_options(&own)?,
+            !unrated,
+        ))
     }
 
     fn load(&self, state: &str) -> Result<Box<dyn AnyMatch>, NotationError> {
@@ -370,6 +426,10 @@ impl<G: Game> AnyMatch for Typed<G> {
         self.game.seats(self.current())
     }
 
+    fn side(&self, seat: Seat) -> Side {
+        self.game.side(self.current(), seat)
+    }
+
     fn status(&self) -> Status {
         self.game.status(self.current())
     }
@@ -422,9 +482,8 @@ impl<G: Game> AnyMatch for Typed<G> {
         options: &str,
         rng: &mut MatchRng,
     ) -> Result<Box<dyn AnyMatch>, NotationError> {
-        let options = self
-            .game
-            .parse_options(options)
+        let options = take_unrated(options)
+            .and_then(|(own, _)| self.game.parse_options(&own))
             .map_err(|e| NotationError::new(e.to_string()))?;
         let state = self.game.rematch(self.current(), &options, rng);
         Ok(Typed::boxed(&self.game, state))

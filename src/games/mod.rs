@@ -342,6 +342,19 @@ pub trait Game: Send + Sync + 'static {
         LEVELS
     }
 
+    /// How results set players against each other (for ratings).
+    const CONTEST: Contest = Contest::OneOnOne;
+
+    /// The robots' levels measured against each other (`BENCHMARKS.md`),
+    /// from which each level's fixed rating is drawn.
+    const LEVEL_RESULTS: &'static [LevelResult] = &[];
+
+    /// The side a seat plays for (a team); default: each seat its own.
+    fn side(&self, state: &Self::State, seat: Seat) -> Side {
+        let _ = state;
+        seat
+    }
+
     /// The game's name for `P ?`.
     fn name(&self, lang: Lang) -> &'static str;
 
@@ -506,6 +519,27 @@ pub trait Game: Send + Sync + 'static {
         let _ = word;
         true
     }
+}
+
+/// How a game's results set its players against each other, which decides
+/// how they are rated: two sides of one seat each, or teams and fields
+/// (SMS football's 2 v 2, a race of up to eight cars).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contest {
+    OneOnOne,
+    Field,
+}
+
+/// A measured result between two robots of a game: `stronger`'s share of
+/// the points over `games` games against `weaker` (a win 1, a draw a half),
+/// colour-swapped. `None` is the game's yardstick player (auto race's
+/// farthest-forward driver), where levels were measured against it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelResult {
+    pub stronger: Option<Level>,
+    pub weaker: Option<Level>,
+    pub score: f64,
+    pub games: u32,
 }
 
 /// The range of robot levels every game offers.

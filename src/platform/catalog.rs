@@ -143,6 +143,29 @@ mod tests {
         }
     }
 
+    /// `U` is every game's: kept at the end of the canonical form (so a
+    /// `U` lobby is its own), read back as itself, given once only.
+    #[test]
+    fn every_game_takes_u_for_an_unrated_match() {
+        let catalog = Catalog::new(&Config::default()).with_trial();
+        for game in catalog.games() {
+            let code = game.code();
+            let rated = game.options("").unwrap();
+            assert!(rated.rated, "P {code}");
+            let unrated = game.options("u").unwrap();
+            assert!(!unrated.rated, "P {code} u");
+            assert_ne!(unrated.canonical, rated.canonical, "P {code} U");
+            assert!(crate::games::any::is_unrated(&unrated.canonical));
+            let again = game.options(&unrated.canonical).unwrap();
+            assert_eq!(again.canonical, unrated.canonical, "P {code} U");
+            assert!(!again.rated);
+            assert!(game.options("U U").is_err(), "P {code} U U");
+            let practice = game.options(&format!("U {}", game.practice(1))).unwrap();
+            assert!(!practice.rated && practice.lineup.phones_needed() == 1);
+            assert!(!practice.with_phones(1).rated, "kept with more phones");
+        }
+    }
+
     /// Options are read once; what the platform asks of them later (a new
     /// match, the robots' lobby, more phones) agrees with their lineup.
     #[test]

@@ -39,6 +39,7 @@ pub mod replay;
 mod robot_move;
 pub mod robot_turns;
 mod seeking;
+mod standing;
 mod table;
 pub mod texts;
 mod timers;

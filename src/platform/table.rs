@@ -223,9 +223,14 @@ impl<'g> Table<'g> {
             }
         }
         match self.state.status() {
-            Status::Finished(standings) => {
-                finish::finish(ctx, &mut self.record, &mut self.seats, &standings)?
-            }
+            Status::Finished(standings) => finish::finish(
+                ctx,
+                self.game,
+                &*self.state,
+                &mut self.record,
+                &mut self.seats,
+                &standings,
+            )?,
             Status::Awaiting(awaiting) if moved != Moved::Nothing => {
                 self.record.turn += 1;
                 self.record.deadline_at = self.deadline_for(ctx, &awaiting);

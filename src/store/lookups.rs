@@ -35,7 +35,7 @@ pub(crate) fn moves(db: &mut impl Sql, match_id: i64) -> StoreResult<Vec<MoveRec
 }
 
 /// One count, as a record.
-struct Count(i64);
+pub(crate) struct Count(pub i64);
 
 impl Record for Count {
     const NAME: &'static str = "count";
@@ -111,6 +111,10 @@ impl<R: Reader> Read for R {
     }
 
     fn console(&mut self) -> &mut dyn super::console::ConsoleRead {
+        self
+    }
+
+    fn standings(&mut self) -> &mut dyn super::standings::StandingsRead {
         self
     }
 }

@@ -26,6 +26,7 @@ mod records;
 mod rows;
 mod sql;
 mod sqlite;
+mod standings;
 mod statements;
 mod tx;
 mod writes;
@@ -38,6 +39,7 @@ pub use records::{
     TextStatus,
 };
 pub use sqlite::SqliteStore;
+pub use standings::{Leader, RatingChange, StandingRow, Standings, StandingsRead};
 pub use tx::{Fragments, Hall, Inbound, Lobby, Matches, Outbox, Players, Read, Robots, Timers, Tx};
 
 /// Why the store could not do what was asked. Internals are logged, never shown to callers.
@@ -261,6 +263,8 @@ pub const TABLES: &[&str] = &[
     "hall_phones",
     "audit",
     "early_reports",
+    "ratings",
+    "rating_changes",
 ];
 
 /// How long a delivery report that arrived before its text was recorded as

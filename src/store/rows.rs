@@ -25,6 +25,7 @@ pub(crate) trait Columns {
     fn text(&self, i: usize) -> Result<Option<String>, String>;
     /// A boolean (SQLite stores it as an integer).
     fn flag(&self, i: usize) -> Result<Option<bool>, String>;
+    fn real(&self, i: usize) -> Result<Option<f64>, String>;
 }
 
 /// A record read from the columns a query lists for it.
@@ -181,6 +182,11 @@ impl<'r> Fields<'r> {
 
     pub fn flag(&mut self, column: &str) -> StoreResult<bool> {
         self.take(column, |r, i| r.flag(i))?
+            .ok_or_else(|| self.corrupt(column, "is null"))
+    }
+
+    pub fn real(&mut self, column: &str) -> StoreResult<f64> {
+        self.take(column, |r, i| r.real(i))?
             .ok_or_else(|| self.corrupt(column, "is null"))
     }
 

@@ -29,6 +29,7 @@ pub trait Tx {
     fn inbound(&mut self) -> &mut dyn Inbound;
     fn hall(&mut self) -> &mut dyn Hall;
     fn console(&mut self) -> &mut dyn super::console::ConsoleWrite;
+    fn standings(&mut self) -> &mut dyn super::standings::Standings;
 }
 
 /// The training hall's virtual phones, each with the hash of its token.
@@ -256,4 +257,6 @@ pub trait Read {
     fn hall_phone(&mut self, number: &str) -> StoreResult<Option<String>>;
     /// What the operator's console reads.
     fn console(&mut self) -> &mut dyn super::console::ConsoleRead;
+    /// Players' ratings, records and leaderboards.
+    fn standings(&mut self) -> &mut dyn super::standings::StandingsRead;
 }

@@ -44,8 +44,8 @@ pub use state::State;
 pub use track::{Track, TrackError};
 
 use crate::games::{
-    Budget, Effect, Game, GameOptions, HistoryEntry, Lang, Level, MatchRng, Occupant, OptionsError,
-    PlayResult, Played, Recorded, Refused, Seat, Status, Withdrawal,
+    Budget, Contest, Effect, Game, GameOptions, HistoryEntry, Lang, Level, LevelResult, MatchRng,
+    Occupant, OptionsError, PlayResult, Played, Recorded, Refused, Seat, Side, Status, Withdrawal,
 };
 
 /// Auto race with its settings: the tracks the platform loaded (the first is
@@ -115,6 +115,35 @@ impl Game for AutoRace {
     type Options = Options;
 
     const CODE: &'static str = "AR";
+    const CONTEST: Contest = Contest::Field;
+
+    fn side(&self, state: &State, seat: Seat) -> Side {
+        state.side(seat)
+    }
+
+    /// `ar_levels` against the farthest-forward driver: level 3 won 43
+    /// of 48 races, level 2 165 of 200, and the yardstick beat level 1
+    /// in 126 of 200 (`ar_levels -- 1 naive 200 4 1000`).
+    const LEVEL_RESULTS: &'static [LevelResult] = &[
+        LevelResult {
+            stronger: Some(3),
+            weaker: None,
+            score: 0.896,
+            games: 48,
+        },
+        LevelResult {
+            stronger: Some(2),
+            weaker: None,
+            score: 0.825,
+            games: 200,
+        },
+        LevelResult {
+            stronger: None,
+            weaker: Some(1),
+            score: 0.63,
+            games: 200,
+        },
+    ];
     const GUIDE: &'static str = include_str!("../../../docs/games/auto_race.md");
 
     fn name(&self, lang: Lang) -> &'static str {

@@ -37,7 +37,8 @@ pub use state::State;
 pub use validate::Refusal;
 
 use crate::games::{
-    Budget, Game, Lang, Level, MatchRng, Played, Refused, Seat, Side, Standing, Status, Withdrawal,
+    Budget, Contest, Game, Lang, Level, MatchRng, Played, Refused, Seat, Side, Standing, Status,
+    Withdrawal,
 };
 
 /// The side that moves first and scores on row 1.
@@ -100,6 +101,11 @@ impl Game for Football {
     type Options = Options;
 
     const CODE: &'static str = "FB";
+    const CONTEST: Contest = Contest::Field;
+
+    fn side(&self, state: &State, seat: Seat) -> Side {
+        Football::side_of(state, seat)
+    }
     const GUIDE: &'static str = include_str!("../../../docs/games/football.md");
 
     fn name(&self, lang: Lang) -> &'static str {

@@ -43,8 +43,8 @@ pub use why::Refusal;
 use rand::Rng;
 
 use crate::games::{
-    Budget, Game, HistoryEntry, Lang, Level, MatchRng, PlayResult, Seat, Standing, Status,
-    Withdrawal,
+    Budget, Game, HistoryEntry, Lang, Level, LevelResult, MatchRng, PlayResult, Seat, Standing,
+    Status, Withdrawal,
 };
 
 /// Intelball with its one setting, copied into each match at start.
@@ -83,6 +83,21 @@ impl Game for Intelball {
     type Options = Options;
 
     const CODE: &'static str = "IB";
+    /// `ib_levels`: each level won all 100 games against the one below.
+    const LEVEL_RESULTS: &'static [LevelResult] = &[
+        LevelResult {
+            stronger: Some(2),
+            weaker: Some(1),
+            score: 1.0,
+            games: 100,
+        },
+        LevelResult {
+            stronger: Some(3),
+            weaker: Some(2),
+            score: 1.0,
+            games: 100,
+        },
+    ];
     const GUIDE: &'static str = include_str!("../../../docs/games/intelball.md");
 
     fn name(&self, lang: Lang) -> &'static str {

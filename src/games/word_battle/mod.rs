@@ -40,8 +40,8 @@ pub use state::State;
 use rand::Rng;
 
 use crate::games::{
-    Budget, Effect, Game, GameOptions, HistoryEntry, Lang, Level, MatchRng, Occupant, Played,
-    Recorded, Refused, Seat, Status, Withdrawal,
+    Budget, Effect, Game, GameOptions, HistoryEntry, Lang, Level, LevelResult, MatchRng, Occupant,
+    Played, Recorded, Refused, Seat, Status, Withdrawal,
 };
 
 /// The game, holding the dictionaries its matches play with: the built-in
@@ -89,6 +89,21 @@ impl Game for WordBattle {
     type Options = Options;
 
     const CODE: &'static str = "WB";
+    /// `wb_levels`: level 2 beat level 1 98 to 2, level 3 beat level 2 94 to 6.
+    const LEVEL_RESULTS: &'static [LevelResult] = &[
+        LevelResult {
+            stronger: Some(2),
+            weaker: Some(1),
+            score: 0.98,
+            games: 100,
+        },
+        LevelResult {
+            stronger: Some(3),
+            weaker: Some(2),
+            score: 0.94,
+            games: 100,
+        },
+    ];
     const GUIDE: &'static str = include_str!("../../../docs/games/word_battle.md");
 
     fn name(&self, lang: Lang) -> &'static str {

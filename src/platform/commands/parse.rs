@@ -10,6 +10,7 @@ use super::board::Board;
 use super::help::Help;
 use super::history::History;
 use super::lang::SetLang;
+use super::last::Last;
 use super::list_games::ListGames;
 use super::message::Message;
 use super::play::Play;
@@ -17,9 +18,11 @@ use super::play_again::PlayAgain;
 use super::register::Register;
 use super::resign::Resign;
 use super::start::Start;
+use super::stat::Stat;
 use super::stop::Stop;
 use super::text::Text;
 use super::timeout::Timeout;
+use super::top::Top;
 use super::words::{ParseError, latinise_lookalikes, split_word};
 
 /// Everything a player can text.
@@ -43,6 +46,12 @@ pub enum Command {
     Resign(Resign),
     /// `H`: the match's moves so far; `H n`: its state at step `n`.
     History(History),
+    /// `TOP [game]`: a game's leaderboard and the sender's place.
+    Top(Top),
+    /// `STAT [nick]`: a player's record and rating per game.
+    Stat(Stat),
+    /// `LAST`: the sender's last results.
+    Last(Last),
     /// `HELP`, `?`, `INFO`.
     Help(Help),
     /// `STOP` and its synonyms: opt out of everything.
@@ -76,6 +85,9 @@ impl Command {
             "H" => History::parse(rest).map(Command::History),
             "S" => Message::parse(rest).map(Command::Send),
             "LANG" => SetLang::parse(rest).map(Command::Lang),
+            "TOP" => Top::parse(rest).map(Command::Top),
+            "STAT" => Stat::parse(rest).map(Command::Stat),
+            "LAST" => Last::parse(rest).map(Command::Last),
             // These are commands only as the whole text.
             word if rest.is_empty() && Help::WORDS.contains(&word) => Ok(Command::Help(Help)),
             word if rest.is_empty() && Stop::WORDS.contains(&word) => Ok(Command::Stop(Stop)),
@@ -215,6 +227,29 @@ mod tests {
         assert_eq!(parse("lang ru"), Command::Lang(SetLang(Lang::Ru)));
         assert_eq!(parse("LANG"), bad(ParseError::BadLang));
         assert_eq!(parse("LANG DE"), bad(ParseError::BadLang));
+    }
+
+    #[test]
+    fn standing_commands_take_a_game_or_a_nick_and_nothing_more() {
+        assert_eq!(parse("TOP"), Command::Top(Top { game: None }));
+        assert_eq!(
+            parse("top ps"),
+            Command::Top(Top {
+                game: Some("PS".into())
+            })
+        );
+        assert_eq!(parse("TOP PS now"), bad(ParseError::BadTop));
+        assert_eq!(parse("STAT"), Command::Stat(Stat { nick: None }));
+        assert_eq!(
+            parse("stat Ann_2"),
+            Command::Stat(Stat {
+                nick: Some("Ann_2".into())
+            })
+        );
+        assert_eq!(parse("STAT a"), bad(ParseError::BadStat), "no nick");
+        assert_eq!(parse("STAT ann bob"), bad(ParseError::BadStat));
+        assert_eq!(parse("LAST"), Command::Last(Last));
+        assert_eq!(parse("LAST 3"), bad(ParseError::Trailing("LAST")));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::board::Board;
 use super::help::Help;
 use super::history::History;
 use super::lang::SetLang;
+use super::last::Last;
 use super::list_games::ListGames;
 use super::message::Message;
 use super::parse::Command;
@@ -22,9 +23,11 @@ use super::row::Reply::{
 };
 use super::row::{Row, Who};
 use super::start::Start;
+use super::stat::Stat;
 use super::stop::Stop;
 use super::text::Text;
 use super::timeout::Timeout;
+use super::top::Top;
 use super::words::ParseError;
 use crate::platform::ctx::Ctx;
 use crate::store::StoreResult;
@@ -66,6 +69,10 @@ pub(in crate::platform) fn route(
             registered: Anywhere(Act(SetLang::run)),
         }
         .run(ctx, who, c, text),
+        // A player's standing, whatever he is doing: no game reads these words as moves.
+        Command::Top(c) => Row::for_players(Anywhere(Act(Top::run))).run(ctx, who, c, text),
+        Command::Stat(c) => Row::for_players(Anywhere(Act(Stat::run))).run(ctx, who, c, text),
+        Command::Last(c) => Row::for_players(Anywhere(Act(Last::run))).run(ctx, who, c, text),
         // In a match, HELP is the game's move syntax: never the game's to claim.
         Command::Help(c) => Row {
             stranger: Say(WelcomeStranger),
@@ -141,7 +148,9 @@ pub(in crate::platform) fn route(
                 ParseError::MissingMessage
                 | ParseError::BadLang
                 | ParseError::Trailing(_)
-                | ParseError::BadStep => Say(NeedRegistration),
+                | ParseError::BadStep
+                | ParseError::BadTop
+                | ParseError::BadStat => Say(NeedRegistration),
             };
             Row {
                 stranger,

@@ -20,6 +20,10 @@ pub enum ParseError {
     Trailing(&'static str),
     #[error("H takes a step number")]
     BadStep,
+    #[error("TOP takes a game's code")]
+    BadTop,
+    #[error("STAT takes a nick")]
+    BadStat,
 }
 
 impl ParseError {
@@ -31,6 +35,8 @@ impl ParseError {
             ParseError::BadLang => texts::lang_usage(lang),
             ParseError::Trailing(cmd) => texts::bare_usage(lang, cmd),
             ParseError::BadStep => texts::step_usage(lang),
+            ParseError::BadTop => texts::top_usage(lang),
+            ParseError::BadStat => texts::stat_usage(lang),
         }
     }
 }

@@ -31,6 +31,7 @@ pub(super) fn bound<'q>(statement: &'q Statement, args: &Args<'q>) -> PgQuery<'q
             Value::MaybeText(t) => q.bind(t),
             Value::MaybeInt(v) => q.bind(v),
             Value::Flag(b) => q.bind(b),
+            Value::Real(v) => q.bind(v),
         }
     })
 }
@@ -55,6 +56,10 @@ impl Columns for PgRow {
     }
 
     fn flag(&self, i: usize) -> Result<Option<bool>, String> {
+        self.try_get(i).map_err(|e| e.to_string())
+    }
+
+    fn real(&self, i: usize) -> Result<Option<f64>, String> {
         self.try_get(i).map_err(|e| e.to_string())
     }
 }

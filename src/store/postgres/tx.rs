@@ -189,6 +189,9 @@ impl Tx for PgTx<'_> {
     fn console(&mut self) -> &mut dyn crate::store::console::ConsoleWrite {
         self
     }
+    fn standings(&mut self) -> &mut dyn crate::store::Standings {
+        self
+    }
 }
 
 /// A statement ending in a row lock, and the same refusing to wait for a row

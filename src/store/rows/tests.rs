@@ -18,6 +18,12 @@ impl Columns for Fake {
     fn flag(&self, i: usize) -> Result<Option<bool>, String> {
         Ok(self.int(i)?.map(|v| v != 0))
     }
+    fn real(&self, i: usize) -> Result<Option<f64>, String> {
+        self.0[i]
+            .as_deref()
+            .map(|v| v.parse().map_err(|_| format!("{v} is no number")))
+            .transpose()
+    }
 }
 
 fn row(values: &[Option<&str>]) -> Fake {

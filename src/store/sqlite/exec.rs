@@ -43,6 +43,7 @@ fn bound<'c>(
             Value::MaybeText(t) => stmt.raw_bind_parameter(i, t)?,
             Value::MaybeInt(v) => stmt.raw_bind_parameter(i, v)?,
             Value::Flag(b) => stmt.raw_bind_parameter(i, b)?,
+            Value::Real(v) => stmt.raw_bind_parameter(i, v)?,
         }
     }
     Ok(stmt)
@@ -132,6 +133,10 @@ impl Columns for Row<'_> {
     }
 
     fn flag(&self, i: usize) -> Result<Option<bool>, String> {
+        self.get(i).map_err(|e| e.to_string())
+    }
+
+    fn real(&self, i: usize) -> Result<Option<f64>, String> {
         self.get(i).map_err(|e| e.to_string())
     }
 }

@@ -117,6 +117,9 @@ impl Tx for SqliteTx<'_> {
     fn console(&mut self) -> &mut dyn crate::store::console::ConsoleWrite {
         self
     }
+    fn standings(&mut self) -> &mut dyn crate::store::Standings {
+        self
+    }
 }
 
 impl Players for SqliteTx<'_> {

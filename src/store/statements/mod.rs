@@ -23,6 +23,7 @@ pub(crate) mod inbound;
 pub(crate) mod lookups;
 pub(crate) mod outbox;
 pub(crate) mod sqlite;
+pub(crate) mod standings;
 pub(crate) mod writes;
 
 /// One SQL statement, in both dialects.
@@ -178,6 +179,8 @@ pub(crate) enum Value<'a> {
     MaybeInt(Option<i64>),
     /// A boolean (SQLite stores it as 0 or 1).
     Flag(bool),
+    /// A floating-point number (a rating).
+    Real(f64),
 }
 
 impl Value<'static> {

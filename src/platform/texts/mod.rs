@@ -6,6 +6,9 @@
 
 use crate::lang::Lang;
 
+mod standing;
+pub use standing::*;
+
 /// The service numbers, which several texts name.
 #[derive(Clone, Copy, Debug)]
 pub struct Numbers<'a> {
@@ -152,11 +155,11 @@ pub fn unknown_text(lang: Lang) -> String {
 pub fn help_idle(lang: Lang, n: Numbers<'_>) -> String {
     match lang {
         Lang::Ru => format!(
-            "P - igra (na {}), P ? - spisok igr, PA - revansh, T - taim-aut, S nik tekst - soobshchenie (do 2 SMS), R nik - smena nika, LANG EN, STOP - otpiska.",
+            "P - igra (na {}), P ? - igry, PA - revansh, T - pauza, S nik tekst - pismo (do 2 SMS), R nik - nik, TOP/STAT/LAST - reiting, LANG EN, STOP - otpiska.",
             n.play
         ),
         Lang::En => format!(
-            "P - play (to {}), P ? - list games, PA - rematch, T - timeout, S nick text - message (2 SMS max), R nick - rename, LANG EN/RU, STOP - opt out.",
+            "P - play (to {}), P ? - games, PA - rematch, T - pause, S nick text - message (2 SMS max), R nick - rename, TOP/STAT/LAST - ranks, LANG RU, STOP - opt out.",
             n.play
         ),
     }

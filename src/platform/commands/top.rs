@@ -1,0 +1,72 @@
+//! `TOP [game]`: a game's five best rated players and the sender's own
+//! place, one SMS. Without a game, the game of his last match (else the
+//! default game).
+
+use super::words::{ParseError, split_word};
+use crate::platform::catalog::DEFAULT_GAME;
+use crate::platform::ctx::Ctx;
+use crate::platform::texts::{self, OwnPlace, TopLine};
+use crate::store::{Player, StoreResult};
+
+/// Lines of the leaderboard `TOP` shows.
+pub const TOP_LINES: usize = 5;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Top {
+    pub game: Option<String>,
+}
+
+impl Top {
+    pub(super) fn parse(rest: &str) -> Result<Top, ParseError> {
+        let (game, more) = split_word(rest);
+        if !more.is_empty() {
+            return Err(ParseError::BadTop);
+        }
+        Ok(Top {
+            game: (!game.is_empty()).then(|| game.to_uppercase()),
+        })
+    }
+
+    pub(super) fn run(ctx: &mut Ctx<'_>, player: Player, top: Top) -> StoreResult<()> {
+        let lang = player.lang;
+        let code = match top.game {
+            Some(code) => code,
+            None => match ctx.tx.matches().last_of(player.id)? {
+                Some(m) => m.game,
+                None => DEFAULT_GAME.to_string(),
+            },
+        };
+        let catalog = ctx.catalog;
+        let Some(game) = catalog.get(&code) else {
+            let list = catalog.list(lang);
+            return ctx.reply(&player, texts::unknown_game(lang, &code, &list));
+        };
+        let code = game.code();
+        let leaders = ctx.tx.standings().leaders(code, TOP_LINES)?;
+        let mut lines: Vec<TopLine<'_>> = Vec::with_capacity(leaders.len());
+        for (i, leader) in leaders.iter().enumerate() {
+            // Ratings that read alike share the place of the first of them.
+            let place = match lines.last() {
+                Some(prev) if leaders[i - 1].points == leader.points => prev.place,
+                _ => i as i64 + 1,
+            };
+            lines.push(TopLine {
+                place,
+                nick: &leader.nick,
+                rating: texts::rating(leader.points, leader.provisional()),
+            });
+        }
+        let own = match ctx.tx.standings().of(code, player.id)? {
+            Some(row) if row.rated_games > 0 => {
+                let points = row.rating.points();
+                Some(OwnPlace {
+                    place: ctx.tx.standings().place(code, points)?,
+                    rating: texts::rating(points, row.provisional()),
+                })
+            }
+            _ => None,
+        };
+        let text = texts::top(lang, code, &lines, own.as_ref());
+        ctx.reply(&player, text)
+    }
+}
