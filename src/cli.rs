@@ -1,4 +1,4 @@
-//! Command line: `serve` (default), `migrate`, `sim`, `engine`.
+//! Command line: `serve` (default), `migrate`, `sim`, `engine`, `replay`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,6 +26,17 @@ enum Cmd {
     /// other programs; no database, no configuration.
     #[command(subcommand)]
     Engine(crate::engine::EngineGame),
+    /// Replay a match's export (the admin API's `/admin/matches/ID/export`)
+    /// from its seed and check that it ends in the state it gives.
+    Replay(ReplayArgs),
+}
+
+#[derive(clap::Args)]
+struct ReplayArgs {
+    /// The export, a JSON file.
+    file: PathBuf,
+    #[command(flatten)]
+    config: ConfigArg,
 }
 
 #[derive(clap::Args, Default)]
@@ -41,6 +52,7 @@ pub fn main() -> ExitCode {
     let arg = match command {
         Cmd::Engine(game) => return crate::engine::run(game),
         Cmd::Serve(ref arg) | Cmd::Migrate(ref arg) | Cmd::Sim(ref arg) => arg,
+        Cmd::Replay(ref args) => &args.config,
     };
     let mut cfg = match Config::load(arg.config.as_deref()) {
         Ok(cfg) => cfg,
@@ -52,6 +64,9 @@ pub fn main() -> ExitCode {
     if let Err(e) = cfg.numbers.canonicalise() {
         eprintln!("smsarena: bad configuration: {e}");
         return ExitCode::from(2);
+    }
+    if let Cmd::Replay(args) = &command {
+        return replay(&cfg, &args.file);
     }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
@@ -73,13 +88,49 @@ pub fn main() -> ExitCode {
                 Ok(())
             }
             Cmd::Sim(_) => crate::sim::run(cfg).await,
-            Cmd::Engine(_) => unreachable!("handled above"),
+            Cmd::Engine(_) | Cmd::Replay(_) => unreachable!("handled above"),
         }
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("smsarena: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `smsarena replay FILE`: 0 when the export replays to its final state,
+/// 1 when it does not (and why), 2 when it cannot be read.
+fn replay(cfg: &Config, file: &std::path::Path) -> ExitCode {
+    use crate::platform::export::{Export, check};
+    let catalog = match crate::platform::catalog::Catalog::load(cfg) {
+        Ok(catalog) => catalog,
+        Err(e) => {
+            eprintln!("smsarena: bad configuration: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let export: Export = match std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|text| serde_json::from_str(&text).map_err(|e| e.to_string()))
+    {
+        Ok(export) => export,
+        Err(e) => {
+            eprintln!("smsarena: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    match check(&catalog, &export) {
+        Ok(done) => {
+            println!(
+                "match {} ({}): {} moves replay from seed {} to the final state given",
+                export.id, export.game, done.moves, export.seed
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("match {} ({}): {e}", export.id, export.game);
             ExitCode::FAILURE
         }
     }

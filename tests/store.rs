@@ -1060,3 +1060,85 @@ async fn the_console_reads_counts_players_texts_and_parked_and_writes_its_audit(
         "a text waiting to be sent is not parked, so not dropped"
     );
 }
+
+#[tokio::test]
+async fn standings_are_saved_ranked_and_a_players_finished_matches_listed() {
+    use smsarena::ratings::Rating;
+    use smsarena::store::{RatingChange, StandingRow};
+    let (_dir, store, _) = open().await;
+    let now = chrono::DateTime::from_timestamp_millis(Utc::now().timestamp_millis()).unwrap();
+    let rated = |rating: f64| Rating {
+        rating,
+        deviation: 90.0,
+        volatility: 0.06,
+    };
+    let (ann, bob, finished) = store
+        .run(move |tx| {
+            let mut ids = Vec::new();
+            for (phone, nick) in [("+7711", "ann"), ("+7712", "bob"), ("+7713", "cid")] {
+                let mut p = tx.players().create(phone, now)?;
+                p.nick = Some(nick.into());
+                tx.players().save(&p, now)?;
+                ids.push(p.id);
+            }
+            let (ann, bob, cid) = (ids[0], ids[1], ids[2]);
+            let id = tx.matches().insert(&new_match(vec![ann, bob]), now)?;
+            let mut record = tx.matches().by_id(id)?.unwrap();
+            record.finished = true;
+            record.finished_at = Some(now);
+            tx.matches().save(&record)?;
+            tx.matches().insert(&new_match(vec![ann, cid]), now)?;
+            for (player, rating, games) in [(ann, 1612.4, 12), (bob, 1611.6, 3), (cid, 1500.0, 0)] {
+                let row = StandingRow {
+                    rating: rated(rating),
+                    rated_games: games,
+                    games: games + 1,
+                    wins: games,
+                    ..StandingRow::new(player, "TR")
+                };
+                tx.standings().save(&row, now)?;
+            }
+            tx.standings().record_change(&RatingChange {
+                match_id: id,
+                player_id: ann,
+                before: 1500.0,
+                after: 1612.4,
+            })?;
+            assert_eq!(tx.standings().of("TR", ann)?.unwrap().rated_games, 12);
+            Ok((ann, bob, id))
+        })
+        .await
+        .unwrap();
+    let (leaders, place, row, mine, change, none, all) = store
+        .read(move |r| {
+            Ok((
+                r.standings().leaders("TR", 5)?,
+                r.standings().place("TR", 1612)?,
+                r.standings().of("TR", bob)?,
+                r.standings().finished_of(ann, 3)?,
+                r.standings().change(finished, ann)?,
+                r.standings().change(finished, bob)?,
+                r.standings().of_player(ann)?,
+            ))
+        })
+        .await
+        .unwrap();
+    // A player without a rated game is not on the board; ratings that
+    // read alike rank by rated games.
+    let nicks: Vec<&str> = leaders.iter().map(|l| l.nick.as_str()).collect();
+    assert_eq!(nicks, ["ann", "bob"]);
+    assert_eq!((leaders[0].points, leaders[1].points), (1612, 1612));
+    assert!(!leaders[0].provisional() && leaders[1].provisional());
+    assert_eq!(place, 1, "nobody rated above 1612");
+    let row = row.unwrap();
+    assert_eq!((row.rated_games, row.games, row.wins), (3, 4, 3));
+    assert!(
+        (row.rating.rating - 1611.6).abs() < 1e-9,
+        "a rating keeps its fraction"
+    );
+    assert_eq!(mine, vec![finished], "the running match is not finished");
+    assert_eq!(change.unwrap().points(), 112);
+    assert_eq!(none, None);
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].game, "TR");
+}

@@ -1,5 +1,5 @@
 //! The admin API (`admin.token` as a bearer token; off when empty): match records with a
-//! replay audit, and counts. For operators and support, not for players.
+//! replay audit, a match's export (`platform/export.rs`), and counts. For operators and support, not for players.
 //!
 //! Players' numbers are masked unless asked for (`?phones=full`, logged):
 //! what support needs of a match is its nicks and moves.
@@ -24,6 +24,7 @@ use crate::store::{Holder, MatchRecord, MoveRecord, SeatRecord, StoreError};
 pub fn routes(state: AppState) -> axum::Router<AppState> {
     axum::Router::new()
         .route("/admin/matches/{id}", get(match_record))
+        .route("/admin/matches/{id}/export", get(match_export))
         .route("/admin/stats", get(stats))
         .route_layer(axum::middleware::from_fn_with_state(state, require_token))
 }
@@ -83,9 +84,27 @@ async fn match_record(
             "admin: a match's phone numbers shown in full"
         );
     }
-    // The read fetches rows only: game code (the replay, the history) runs
-    // after the reader is released, so a slow or broken record never holds
-    // the reader that `/healthz` and every other read need.
+    let Some(rows) = match_rows(&state, id).await? else {
+        return Ok(no_such_match());
+    };
+    let body = tokio::task::spawn_blocking(move || match_body(&platform, &rows, whole_phones))
+        .await
+        .map_err(|_| StoreError::Panicked)??;
+    Ok(Json(body).into_response())
+}
+
+fn no_such_match() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Json(json!({ "error": "no such match" })),
+    )
+        .into_response()
+}
+
+/// One match's rows. The read fetches rows only: game code (the replay,
+/// the history) runs after the reader is released, so a slow or broken
+/// record never holds the reader that `/healthz` and every other read need.
+async fn match_rows(state: &AppState, id: i64) -> Result<Option<MatchRows>, AppError> {
     let rows = state
         .store()
         .read(move |tx| {
@@ -104,17 +123,40 @@ async fn match_record(
             }))
         })
         .await?;
-    let Some(rows) = rows else {
-        return Ok((
-            StatusCode::NOT_FOUND,
-            Json(json!({ "error": "no such match" })),
-        )
-            .into_response());
+    Ok(rows)
+}
+
+/// A match as one document that replays it (`smsarena replay FILE`): its
+/// seed, moves and states, and its record in the game's notation. Players
+/// appear by nick only.
+async fn match_export(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
+    let platform = state.platform().clone();
+    let Some(rows) = match_rows(&state, id).await? else {
+        return Ok(no_such_match());
     };
-    let body = tokio::task::spawn_blocking(move || match_body(&platform, &rows, whole_phones))
-        .await
-        .map_err(|_| StoreError::Panicked)??;
-    Ok(Json(body).into_response())
+    let export = tokio::task::spawn_blocking(move || {
+        let game = platform
+            .catalog()
+            .get(&rows.record.game)
+            .ok_or_else(|| StoreError::Corrupt(format!("unknown game {}", rows.record.game)))?;
+        catch_unwind(AssertUnwindSafe(|| {
+            crate::platform::export::export(
+                game,
+                &rows.record,
+                rows.previous.as_ref(),
+                &rows.seats,
+                &rows.moves,
+            )
+        }))
+        .map_err(|_| StoreError::Corrupt("the game's code panicked on the record".into()))
+    })
+    .await
+    .map_err(|_| StoreError::Panicked)??;
+    let name = format!("attachment; filename=\"match-{id}.json\"");
+    Ok(([(header::CONTENT_DISPOSITION, name)], Json(export)).into_response())
 }
 
 /// What the admin API reads of one match.

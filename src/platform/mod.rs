@@ -31,6 +31,7 @@ mod away;
 pub mod catalog;
 pub mod commands;
 mod ctx;
+pub mod export;
 mod finish;
 mod opening;
 mod quarantine;

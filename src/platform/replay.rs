@@ -26,6 +26,28 @@ pub enum ReplayError {
     Generator { ply: u32 },
 }
 
+/// Where a match opened from: its seed and options, and the state before
+/// its first move; for a rematch, the final state of the match it replays.
+#[derive(Clone, Copy, Debug)]
+pub struct Opening<'a> {
+    pub seed: u64,
+    pub options: &'a str,
+    pub initial_state: &'a str,
+    pub rematch_of_state: Option<&'a str>,
+}
+
+impl<'a> Opening<'a> {
+    /// A stored match's opening (`previous`, the match it is a rematch of).
+    pub fn of(record: &'a MatchRecord, previous: Option<&'a MatchRecord>) -> Opening<'a> {
+        Opening {
+            seed: record.seed,
+            options: &record.options,
+            initial_state: &record.initial_state,
+            rematch_of_state: previous.map(|p| p.state.as_str()),
+        }
+    }
+}
+
 /// Replays `record` (a match, or a rematch of `previous`) from its seed
 /// through `moves`, checking every recorded state and generator position on
 /// the way; returns the final state. `seats` is the match's seat count.
@@ -36,18 +58,28 @@ pub fn replay(
     moves: &[MoveRecord],
     seats: usize,
 ) -> Result<String, ReplayError> {
-    let mut rng = MatchRng::seed_from_u64(record.seed);
-    let mut state = match previous {
-        Some(prev) => game
-            .load(&prev.state)
-            .and_then(|p| p.rematch(&record.options, &mut rng))
+    replay_from(game, Opening::of(record, previous), moves, seats)
+}
+
+/// [`replay`] from an opening however it is held (a stored match, an export).
+pub fn replay_from(
+    game: &dyn AnyGame,
+    opening: Opening<'_>,
+    moves: &[MoveRecord],
+    seats: usize,
+) -> Result<String, ReplayError> {
+    let mut rng = MatchRng::seed_from_u64(opening.seed);
+    let mut state = match opening.rematch_of_state {
+        Some(previous) => game
+            .load(previous)
+            .and_then(|p| p.rematch(opening.options, &mut rng))
             .map_err(|_| ReplayError::Opening)?,
         None => game
-            .options(&record.options)
+            .options(opening.options)
             .map_err(|_| ReplayError::Opening)?
             .start(&mut rng),
     };
-    if state.state() != record.initial_state {
+    if state.state() != opening.initial_state {
         return Err(ReplayError::Opening);
     }
     for m in moves {
