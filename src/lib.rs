@@ -13,6 +13,7 @@ pub mod gateway;
 pub mod http;
 pub mod inbound;
 pub mod lang;
+pub mod leaderboards;
 pub mod metrics;
 pub mod phone;
 pub mod platform;

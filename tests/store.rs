@@ -1109,7 +1109,7 @@ async fn standings_are_saved_ranked_and_a_players_finished_matches_listed() {
         })
         .await
         .unwrap();
-    let (leaders, place, row, mine, change, none, all) = store
+    let (leaders, place, row, mine, change, none, all, by_nick) = store
         .read(move |r| {
             Ok((
                 r.standings().leaders("TR", 5)?,
@@ -1119,6 +1119,7 @@ async fn standings_are_saved_ranked_and_a_players_finished_matches_listed() {
                 r.standings().change(finished, ann)?,
                 r.standings().change(finished, bob)?,
                 r.standings().of_player(ann)?,
+                r.player_by_nick("ANN")?.map(|p| p.id),
             ))
         })
         .await
@@ -1141,4 +1142,5 @@ async fn standings_are_saved_ranked_and_a_players_finished_matches_listed() {
     assert_eq!(none, None);
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].game, "TR");
+    assert_eq!(by_nick, Some(ann), "a nick is found whatever its case");
 }

@@ -355,6 +355,7 @@ pub fn app(state: AppState) -> Router {
         .route("/assets/page.css", get(crate::web::page_css))
         .merge(crate::providers::webhook::routes(&state, state.config()))
         .merge(admin::routes(state.clone()))
+        .merge(crate::leaderboards::routes(state.config()).unwrap_or_default())
         .merge(crate::console::routes(state.clone()))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(body_limit))

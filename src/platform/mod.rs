@@ -40,7 +40,7 @@ pub mod replay;
 mod robot_move;
 pub mod robot_turns;
 mod seeking;
-mod standing;
+pub mod standing;
 mod table;
 pub mod texts;
 mod timers;

@@ -69,6 +69,10 @@ impl<R: Reader> Read for R {
         player_by_phone(self, phone)
     }
 
+    fn player_by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
+        super::writes::player_by_nick(self, nick)
+    }
+
     fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
         match_by_id(self, id)
     }

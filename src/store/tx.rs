@@ -236,6 +236,8 @@ pub trait Outbox {
 /// admin API, operators and tests; never for a decision the writer makes.
 pub trait Read {
     fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>>;
+    /// A player by nick, case-insensitively.
+    fn player_by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>>;
     fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>>;
     /// The newest match a player sat in, if it is not over.
     fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {

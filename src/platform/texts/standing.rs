@@ -3,6 +3,7 @@
 //! legend first, then the lines furthest down) rather than cost a part.
 
 use crate::lang::Lang;
+use crate::platform::standing::{Finish, MatchResult};
 use crate::sms::encoding;
 
 /// A rating as players read it: provisional ones carry a `?`.
@@ -114,26 +115,7 @@ pub fn stat(lang: Lang, nick: &str, lines: &[StatLine<'_>]) -> String {
     first_that_fits(variants)
 }
 
-/// How a finished match came out for the sender.
-pub enum Finish {
-    Won,
-    Drew,
-    Lost,
-    /// A race's place, of how many sides.
-    Placed(u8, usize),
-}
-
-/// One finished match, as `LAST` tells it.
-pub struct LastLine {
-    pub game: String,
-    /// The other sides' players, robots as `bot<level>`.
-    pub opponents: Vec<String>,
-    pub finish: Finish,
-    /// The change of his rating as shown; `None` when the match was unrated.
-    pub change: Option<i64>,
-}
-
-pub fn last(lang: Lang, lines: &[LastLine]) -> String {
+pub fn last(lang: Lang, lines: &[MatchResult]) -> String {
     if lines.is_empty() {
         return lang
             .pick(
@@ -142,7 +124,7 @@ pub fn last(lang: Lang, lines: &[LastLine]) -> String {
             )
             .to_string();
     }
-    let line = |l: &LastLine, named: bool| {
+    let line = |l: &MatchResult, named: bool| {
         let against = match (named, l.opponents.len()) {
             (true, _) | (false, 0 | 1) => l.opponents.join(","),
             (false, n) => match lang {

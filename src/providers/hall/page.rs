@@ -33,6 +33,7 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
         header.site {
             h1 { "smsarena · training hall" }
             span.note { "Play every game as on a phone: your phones here are virtual, your texts go the way real ones do." }
+            a.nav href="/standings" { "Leaderboards" }
         }
         main.hall {
             section.phone aria-label="Virtual phone" {
