@@ -205,3 +205,20 @@ fn every_games_levels_rate_in_order() {
         );
     }
 }
+
+/// The fixed ratings `docs/DECISIONS.md` and the guides give.
+#[test]
+fn the_shipped_robots_play_at_the_ratings_the_guides_give() {
+    let catalog = crate::platform::catalog::Catalog::new(&crate::config::Config::default());
+    let at = |code: &str| -> Vec<i64> {
+        let game = catalog.get(code).unwrap();
+        game.robot_levels()
+            .map(|l| robot_rating(game.level_results(), game.robot_levels(), l).points())
+            .collect()
+    };
+    for code in ["IB", "PS", "WB"] {
+        assert_eq!(at(code), [1100, 1500, 1900], "{code}");
+    }
+    assert_eq!(at("AR"), [1138, 1500, 1605]);
+    assert_eq!(at("FB"), [1500]);
+}
