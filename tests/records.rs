@@ -12,6 +12,7 @@ use common::{PLAY, TestApp};
 use rand::SeedableRng;
 use smsarena::games::{Budget, MatchRng, Status};
 use smsarena::platform::export::{Export, check};
+use smsarena::sms::encoding;
 use smsarena::store::Holder;
 
 const TOKEN: &str = "an-admin-token-long-enough";
@@ -74,6 +75,7 @@ async fn a_finished_match_of_every_game_exports_and_replays_to_its_stored_state(
     let app = TestApp::with_config(|cfg| cfg.admin.token = TOKEN.into()).await;
     app.register(&[(PHONE, "ann")]).await;
     let catalog = app.state.platform().catalog();
+    let mut pages = Vec::new();
     for (code, options) in [
         ("FB", "BOT"),
         ("IB", "BOT 1"),
@@ -109,7 +111,47 @@ async fn a_finished_match_of_every_game_exports_and_replays_to_its_stored_state(
             assert!(export.states[0].starts_with("_S("), "{}", export.states[0]);
         }
         app.inbox(PHONE).await;
+        pages.push((code, read_every_page(&app, code).await));
     }
+    // A whole game of Intelball, word battle or a race is several pages.
+    for (code, n) in &pages {
+        assert!(matches!(*code, "FB" | "PS") || *n > 1, "{pages:?}");
+    }
+}
+
+/// `H` pages the whole record, newest first, each page one SMS saying which
+/// of how many it is; a page past the last is answered with how many there are.
+async fn read_every_page(app: &TestApp, code: &str) -> usize {
+    let page_word = if code == "IB" { "H P" } else { "H " };
+    app.sms(PHONE, "H").await;
+    let first = app.one_text(PHONE).await;
+    let pages: usize = match first.rsplit_once(" (1/") {
+        Some((_, tail)) => tail.split([',', ')']).next().unwrap().parse().unwrap(),
+        None => 1,
+    };
+    assert_eq!(encoding::analyse(&first).parts, 1, "{code}: {first}");
+    if pages > 1 {
+        assert!(
+            first.ends_with(&format!("(1/{pages}, ranshe: {page_word}2)")),
+            "{code}: {first}"
+        );
+    }
+    for k in 2..=pages {
+        app.sms(PHONE, &format!("{page_word}{k}")).await;
+        let page = app.one_text(PHONE).await;
+        assert_eq!(encoding::analyse(&page).parts, 1, "{code} page {k}: {page}");
+        assert!(
+            page.contains(&format!("({k}/{pages}")),
+            "{code} page {k}: {page}"
+        );
+    }
+    app.sms(PHONE, &format!("{page_word}{}", pages + 1)).await;
+    let past = app.one_text(PHONE).await;
+    assert!(
+        past.starts_with(&format!("Stranicy {} net", pages + 1)),
+        "{past}"
+    );
+    pages
 }
 
 #[tokio::test]

@@ -17,7 +17,7 @@ use axum::routing::get;
 
 use crate::config::Config;
 use crate::http::{AppError, AppState};
-use crate::platform::standing::{MatchResult, results};
+use crate::platform::results::{MatchResult, results};
 use crate::store::{Leader, MatchRecord, MoveRecord, SeatRecord, StandingRow, StoreError};
 
 /// Lines of a game's leaderboard page.

@@ -3,7 +3,7 @@
 use axum::response::Response;
 use maud::{Markup, html};
 
-use crate::platform::standing::{Finish, MatchResult};
+use crate::platform::results::{Finish, MatchResult};
 use crate::platform::texts::rating;
 use crate::store::{Holder, Leader, MatchRecord, MoveRecord, SeatRecord, StandingRow};
 use crate::web;

@@ -1,6 +1,8 @@
-//! `H` and `H n`: a match's moves so far in the game's own notation (the last
-//! ones when they do not fit one text), and its state at step `n` for games
-//! whose rules define a state string. In a match and after it.
+//! `H`: a match's record in the game's own notation, in pages of one SMS,
+//! newest first (`H 2`, or `H P2`, the page before; each page says which
+//! of how many it is); `H n` the state after step `n` in games whose rules
+//! define a state string (Intelball, where pages are `H P2`). In a match
+//! and after it.
 
 use super::words::ParseError;
 use crate::platform::ctx::Ctx;
@@ -10,28 +12,38 @@ use crate::platform::texts;
 use crate::sms::encoding;
 use crate::store::{MatchRecord, Player, StoreResult};
 
+/// `H` and what follows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct History(pub Option<usize>);
+pub enum History {
+    /// `H`: the newest page of the record.
+    Newest,
+    /// `H P<n>` (or `H P <n>`): page `n`, counted from the newest.
+    Page(usize),
+    /// `H <n>`: the state after step `n` in games whose rules define one,
+    /// else page `n`.
+    Number(usize),
+}
 
 impl History {
-    /// `H`, or `H` and a step number.
+    /// `H`, `H <n>` or `H P<n>`.
     pub(super) fn parse(rest: &str) -> Result<History, ParseError> {
         if rest.is_empty() {
-            return Ok(History(None));
+            return Ok(History::Newest);
         }
-        rest.parse()
-            .map(|n| History(Some(n)))
-            .map_err(|_| ParseError::BadStep)
+        let page = rest
+            .strip_prefix(['P', 'p', '\u{420}', '\u{440}'])
+            .map(str::trim_start);
+        match page {
+            Some(n) => n.parse().map(History::Page),
+            None => rest.parse().map(History::Number),
+        }
+        .map_err(|_| ParseError::BadStep)
     }
 
     /// After a match: of the player's most recent one.
-    pub(super) fn idle(
-        ctx: &mut Ctx<'_>,
-        player: Player,
-        History(step): History,
-    ) -> StoreResult<()> {
+    pub(super) fn idle(ctx: &mut Ctx<'_>, player: Player, asked: History) -> StoreResult<()> {
         match ctx.tx.matches().last_of(player.id)? {
-            Some(record) => reply(ctx, &player, &record, step),
+            Some(record) => reply(ctx, &player, &record, asked),
             None => ctx.reply(&player, texts::no_history(player.lang)),
         }
     }
@@ -40,9 +52,9 @@ impl History {
         ctx: &mut Ctx<'_>,
         player: Player,
         table: Table<'_>,
-        History(step): History,
+        asked: History,
     ) -> StoreResult<()> {
-        reply(ctx, &player, &table.record, step)
+        reply(ctx, &player, &table.record, asked)
     }
 }
 
@@ -50,7 +62,7 @@ fn reply(
     ctx: &mut Ctx<'_>,
     player: &Player,
     record: &MatchRecord,
-    step: Option<usize>,
+    asked: History,
 ) -> StoreResult<()> {
     let lang = player.lang;
     let Ok(game) = game_of(ctx, record) else {
@@ -65,43 +77,148 @@ fn reply(
         tracing::error!(match_id = record.id, error = %e, "a match's record does not read");
         texts::history_unavailable(lang)
     };
-    let text = match step {
-        None => match game.history(&record.initial_state, &entries, lang) {
-            Ok(all) => tail_that_fits(&all, lang),
-            Err(e) => damaged(e),
-        },
-        Some(_) if !game.has_state_steps() => texts::no_state_steps(lang, game.code()),
-        Some(n) => match game.state_at_step(&record.initial_state, &entries, n) {
-            Ok(Some(state)) => state,
-            Ok(None) => texts::no_such_step(lang, n),
-            Err(e) => damaged(e),
-        },
+    let page = match asked {
+        History::Newest => 1,
+        History::Page(n) => n,
+        History::Number(n) if !game.has_state_steps() => n,
+        History::Number(n) => {
+            let text = match game.state_at_step(&record.initial_state, &entries, n) {
+                Ok(Some(state)) => state,
+                Ok(None) => texts::no_such_step(lang, n),
+                Err(e) => damaged(e),
+            };
+            return ctx.reply(player, text);
+        }
+    };
+    let text = match game.history(&record.initial_state, &entries, lang) {
+        Ok(all) if all.is_empty() => texts::no_moves_yet(lang),
+        Ok(all) => {
+            let pages = paginate(&all, |k, n| {
+                texts::history_footer(lang, k, n, game.has_state_steps())
+            });
+            match pages.get(page.wrapping_sub(1)) {
+                Some(text) => text.clone(),
+                None => texts::no_such_page(lang, page, pages.len()),
+            }
+        }
+        Err(e) => damaged(e),
     };
     ctx.reply(player, text)
 }
 
-/// The record, or its last moves behind `...` when all of it would take
-/// more than one SMS.
-fn tail_that_fits(all: &str, lang: crate::lang::Lang) -> String {
-    if all.is_empty() {
-        return texts::no_moves_yet(lang);
+/// The record cut into pages of one SMS each, newest first, each page whole
+/// entries (lines, or words where the record is one line; word battle's
+/// words with their cells stay whole) and, when there are several, a
+/// footer from `footer(page, pages)`. An entry too long for a page alone is
+/// cut to fit.
+fn paginate(all: &str, footer: impl Fn(usize, usize) -> String) -> Vec<String> {
+    let separator = if all.contains('\n') {
+        "\n"
+    } else if all.contains(", ") {
+        ", "
+    } else {
+        " "
+    };
+    let items: Vec<&str> = all.split(separator).collect();
+    let fits = |text: &str| encoding::analyse(text).parts <= 1;
+    if fits(all) {
+        return vec![all.to_string()];
     }
-    if encoding::analyse(all).parts <= 1 {
-        return all.to_string();
+    // The widest footer there could be: pages are laid out against it.
+    let widest = footer(items.len(), items.len() + 1);
+    let mut bodies: Vec<String> = Vec::new();
+    let mut end = items.len();
+    while end > 0 {
+        let mut start = end - 1;
+        while start > 0 {
+            let candidate = items[start - 1..end].join(separator);
+            if !fits(&format!("{candidate} {widest}")) {
+                break;
+            }
+            start -= 1;
+        }
+        let body = items[start..end].join(separator);
+        let body = if fits(&format!("{body} {widest}")) {
+            body
+        } else {
+            let room = encoding::cut_to_parts(&format!("{body} {widest}"), 1)
+                .chars()
+                .count()
+                .saturating_sub(widest.chars().count() + 1);
+            body.chars().take(room).collect()
+        };
+        bodies.push(body);
+        end = start;
     }
-    let words: Vec<&str> = all.split(' ').collect();
-    for start in 1..words.len() {
-        let tail = format!("... {}", words[start..].join(" "));
-        if encoding::analyse(&tail).parts <= 1 {
-            return tail;
+    let n = bodies.len();
+    bodies
+        .into_iter()
+        .enumerate()
+        .map(|(k, body)| format!("{body} {}", footer(k + 1, n)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn footer(k: usize, n: usize) -> String {
+        format!("({k}/{n})")
+    }
+
+    #[test]
+    fn a_record_that_fits_is_one_page_without_a_footer() {
+        assert_eq!(paginate("1:+3 2:+2", footer), ["1:+3 2:+2"]);
+    }
+
+    #[test]
+    fn a_long_record_pages_newest_first_in_whole_entries_each_one_sms() {
+        let moves: Vec<String> = (1..=120).map(|i| format!("{i}.{}", i % 9)).collect();
+        let all = moves.join(" ");
+        let pages = paginate(&all, footer);
+        assert!(pages.len() > 1);
+        let n = pages.len();
+        for (k, page) in pages.iter().enumerate() {
+            assert!(encoding::analyse(page).parts <= 1, "{page}");
+            assert!(page.ends_with(&format!("({}/{n})", k + 1)), "{page}");
+        }
+        assert!(
+            pages[0].contains("120.3 ("),
+            "the newest first: {}",
+            pages[0]
+        );
+        assert!(pages[n - 1].starts_with("1.1 2.2 "), "the oldest last");
+        // Every entry once, in order, across the pages.
+        let back: Vec<&str> = pages
+            .iter()
+            .rev()
+            .flat_map(|p| p.rsplit_once(' ').unwrap().0.split(' '))
+            .collect();
+        assert_eq!(back, moves);
+    }
+
+    #[test]
+    fn lines_and_listed_words_stay_whole() {
+        let lines: Vec<String> = (1..=12)
+            .map(|i| format!("L {i}: B(4,6)>L(4,5)B~L(4,5)>L(6,5)"))
+            .collect();
+        for page in paginate(&lines.join("\n"), footer) {
+            let body = page.rsplit_once(' ').unwrap().0;
+            assert!(
+                body.split('\n').all(|l| lines.iter().any(|x| x == l)),
+                "{page}"
+            );
+        }
+        let words: Vec<String> = (1..=30)
+            .map(|i| format!("a{i}r \u{441}\u{43b}\u{43e}\u{432}\u{43e}"))
+            .collect();
+        for page in paginate(&words.join(", "), footer) {
+            assert!(encoding::analyse(&page).parts <= 1, "{page}");
+            let body = page.rsplit_once(' ').unwrap().0;
+            assert!(
+                body.split(", ").all(|w| words.iter().any(|x| x == w)),
+                "{page}"
+            );
         }
     }
-    let last = words.last().copied().unwrap_or_default();
-    last.chars()
-        .rev()
-        .take(150)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect()
 }

@@ -3,7 +3,7 @@
 
 use super::words::{ParseError, bare};
 use crate::platform::ctx::Ctx;
-use crate::platform::standing::results;
+use crate::platform::results::results;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 

@@ -177,9 +177,12 @@ mod tests {
     }
 
     #[test]
-    fn history_takes_an_optional_step() {
-        assert_eq!(parse("H"), Command::History(History(None)));
-        assert_eq!(parse("h 3"), Command::History(History(Some(3))));
+    fn history_takes_an_optional_page_or_step() {
+        assert_eq!(parse("H"), Command::History(History::Newest));
+        assert_eq!(parse("h 3"), Command::History(History::Number(3)));
+        assert_eq!(parse("H P2"), Command::History(History::Page(2)));
+        assert_eq!(parse("h p 4"), Command::History(History::Page(4)));
+        assert_eq!(parse("H P"), bad(ParseError::BadStep));
         assert_eq!(parse("H x"), bad(ParseError::BadStep));
         assert_eq!(parse("H -1"), bad(ParseError::BadStep));
         assert_eq!(first_word("  B(4,6)>L(4,5) "), "B(4,6)>L(4,5)");

@@ -95,8 +95,25 @@ pub fn bare_usage(lang: Lang, cmd: &str) -> String {
 
 pub fn step_usage(lang: Lang) -> String {
     match lang {
-        Lang::Ru => "Format: H ili H nomer-xoda, naprimer H 3".into(),
-        Lang::En => "Format: H, or H and a step number, e.g. H 3".into(),
+        Lang::Ru => "Format: H - poslednie xody, H 2 - stranica ranshe (v IB: H P2; H 3 - poziciya posle xoda 3)".into(),
+        Lang::En => "Format: H - the last moves, H 2 - the page before (in IB: H P2; H 3 - the position after step 3)".into(),
+    }
+}
+
+/// The end of one page of `H`: which of how many, and how to ask for the one before.
+pub fn history_footer(lang: Lang, page: usize, pages: usize, state_steps: bool) -> String {
+    let older = if state_steps { "H P" } else { "H " };
+    match (lang, page < pages) {
+        (Lang::Ru, true) => format!("({page}/{pages}, ranshe: {older}{})", page + 1),
+        (Lang::En, true) => format!("({page}/{pages}, older: {older}{})", page + 1),
+        (_, false) => format!("({page}/{pages})"),
+    }
+}
+
+pub fn no_such_page(lang: Lang, page: usize, pages: usize) -> String {
+    match lang {
+        Lang::Ru => format!("Stranicy {page} net: zapis zanimaet {pages}. H - poslednyaya."),
+        Lang::En => format!("There is no page {page}: the record takes {pages}. H - the newest."),
     }
 }
 

@@ -3,7 +3,7 @@
 //! legend first, then the lines furthest down) rather than cost a part.
 
 use crate::lang::Lang;
-use crate::platform::standing::{Finish, MatchResult};
+use crate::platform::results::{Finish, MatchResult};
 use crate::sms::encoding;
 
 /// A rating as players read it: provisional ones carry a `?`.
