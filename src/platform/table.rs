@@ -242,6 +242,9 @@ impl<'g> Table<'g> {
         ctx.tx.matches().save(&self.record)?;
         match moved {
             _ if self.record.finished => self.show_everyone(ctx),
+            // Only robots are to move: their reply brings the board, with
+            // both moves on it, in one text instead of two.
+            _ if self.robots_only_awaited() => Ok(()),
             Moved::Resolved(None) => self.show_everyone(ctx),
             Moved::Resolved(Some(mover)) => match self.state.audience(mover) {
                 None => self.show_everyone(ctx),
@@ -249,6 +252,16 @@ impl<'g> Table<'g> {
             },
             Moved::Continues(seat) => self.show_seats(ctx, &[seat]),
             Moved::Nothing => Ok(()),
+        }
+    }
+
+    /// Whether the turn waits for robots only.
+    fn robots_only_awaited(&self) -> bool {
+        match self.state.status() {
+            Status::Awaiting(seats) => {
+                !seats.is_empty() && seats.iter().all(|&s| self.seats[s].player().is_none())
+            }
+            Status::Finished(_) => false,
         }
     }
 
