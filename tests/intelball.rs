@@ -85,6 +85,23 @@ async fn two_players_and_a_bad_code_that_changes_nothing() {
         m.state,
         "nothing changed"
     );
+    // A code that does not read is answered with why, in the player's language.
+    app.sms(blue, "L(4,7)>X(5,8)").await;
+    let reply = app.one_text(blue).await;
+    assert!(
+        reply.starts_with(
+            "Neponyatnyi xod: kod 1: nuzhno F (svobodnaya kletka) ili B (myach), a stoit 'X'."
+        ),
+        "{reply}"
+    );
+    // HELP in a match names every code, in one SMS.
+    app.sms(blue, "?").await;
+    let help = app.one_text(blue).await;
+    assert!(
+        help.contains("B&L>F") && help.contains("B~R>L") && help.contains(" - konec"),
+        "{help}"
+    );
+    assert_eq!(smsarena::sms::encoding::analyse(&help).parts, 1, "{help}");
     app.sms(blue, SEED_COMBINATION).await;
     let board = app.one_text(red).await;
     assert!(

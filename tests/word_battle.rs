@@ -81,7 +81,8 @@ async fn refusals_say_why_and_change_nothing() {
         ("a1r ыыыыы", "slovar"),
         ("a1u", ""),
         ("j10l будуар", ""),
-        ("z9r кот", ""),
+        ("z9r кот", "\"z9\" - ne kletka: stolbec a-j i ryad 1-10"),
+        ("a1 r", "napravlenie bez slova"),
     ] {
         app.sms(ME, text).await;
         let reply = app.one_text(ME).await;

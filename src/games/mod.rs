@@ -121,14 +121,39 @@ pub struct Refused<S, R> {
     pub reason: R,
 }
 
-/// A notation string (state or move) that does not parse.
+/// A notation string (state or move) that does not parse: why, in
+/// English, and where a player may read it, in Russian too.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct NotationError(pub String);
+#[error("{en}")]
+pub struct NotationError {
+    en: String,
+    ru: Option<String>,
+}
 
 impl NotationError {
+    /// A reason for logs, operators and English-speaking players.
     pub fn new(msg: impl Into<String>) -> Self {
-        NotationError(msg.into())
+        NotationError {
+            en: msg.into(),
+            ru: None,
+        }
+    }
+
+    /// A reason a player reads, in both languages (Russian transliterated
+    /// where it can be).
+    pub fn said(ru: impl Into<String>, en: impl Into<String>) -> Self {
+        NotationError {
+            en: en.into(),
+            ru: Some(ru.into()),
+        }
+    }
+
+    /// The reason in a player's language, where the reader gave one in it.
+    pub fn for_player(&self, lang: Lang) -> Option<&str> {
+        match lang {
+            Lang::En => Some(&self.en),
+            Lang::Ru => self.ru.as_deref(),
+        }
     }
 }
 

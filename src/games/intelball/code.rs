@@ -103,13 +103,14 @@ pub fn parse_combo(text: &str) -> Result<Vec<Typed>, NotationError> {
     let mut codes = Vec::new();
     cur.skip_spaces();
     if cur.done() {
-        return Err(NotationError::new("no move code"));
+        return Err(NotationError::said("net koda xoda", "no move code"));
     }
     while !cur.done() {
         let start = cur.at;
-        let code = cur
-            .code()
-            .map_err(|e| NotationError::new(format!("code {}: {e}", codes.len() + 1)))?;
+        let code = cur.code().map_err(|e| {
+            let n = codes.len() + 1;
+            NotationError::said(format!("kod {n}: {}", e.ru), format!("code {n}: {}", e.en))
+        })?;
         codes.push(Typed {
             code,
             text: text[start..cur.at].trim().to_string(),
@@ -122,6 +123,21 @@ pub fn parse_combo(text: &str) -> Result<Vec<Typed>, NotationError> {
 /// Parses a combination and keeps the codes only.
 pub fn parse_codes(text: &str) -> Result<Vec<Code>, NotationError> {
     Ok(parse_combo(text)?.into_iter().map(|t| t.code).collect())
+}
+
+/// Why a code does not read, in both languages.
+struct Misread {
+    ru: String,
+    en: String,
+}
+
+impl Misread {
+    fn new(ru: impl Into<String>, en: impl Into<String>) -> Misread {
+        Misread {
+            ru: ru.into(),
+            en: en.into(),
+        }
+    }
 }
 
 /// A byte cursor over ASCII tokens; any other character is an error.
@@ -153,34 +169,44 @@ impl Cursor<'_> {
             .map(|c| c.to_ascii_uppercase())
     }
 
-    fn found(&mut self) -> String {
+    /// What stands where something else was expected: `(ru, en)`.
+    fn found(&mut self) -> (String, String) {
         match self.peek() {
-            Some(c) => format!("{c:?}"),
-            None => "the end".to_string(),
+            Some(c) => (format!("'{c}'"), format!("{c:?}")),
+            None => ("konec".to_string(), "the end".to_string()),
         }
     }
 
-    fn expect(&mut self, want: char) -> Result<(), String> {
+    fn expected(&mut self, ru: &str, en: &str) -> Misread {
+        let (found_ru, found_en) = self.found();
+        Misread::new(
+            format!("nuzhno {ru}, a stoit {found_ru}"),
+            format!("expected {en}, found {found_en}"),
+        )
+    }
+
+    fn expect(&mut self, want: char) -> Result<(), Misread> {
         if self.peek() == Some(want) {
             self.at += 1;
             Ok(())
         } else {
-            Err(format!("expected '{want}', found {}", self.found()))
+            let want = format!("'{want}'");
+            Err(self.expected(&want, &want))
         }
     }
 
-    /// One of `choices`, returned upper-cased.
-    fn one_of(&mut self, choices: &str, what: &str) -> Result<char, String> {
+    /// One of `choices`, returned upper-cased; `what` names them `(ru, en)`.
+    fn one_of(&mut self, choices: &str, what: (&str, &str)) -> Result<char, Misread> {
         match self.peek() {
             Some(c) if choices.contains(c) => {
                 self.at += 1;
                 Ok(c)
             }
-            _ => Err(format!("expected {what}, found {}", self.found())),
+            _ => Err(self.expected(what.0, what.1)),
         }
     }
 
-    fn number(&mut self) -> Result<u8, String> {
+    fn number(&mut self) -> Result<u8, Misread> {
         self.skip_spaces();
         let digits: String = self.text[self.at..]
             .chars()
@@ -188,16 +214,21 @@ impl Cursor<'_> {
             .take(3)
             .collect();
         match digits.len() {
-            0 => Err(format!("expected a number, found {}", self.found())),
-            3 => Err("a row or column has at most two digits".to_string()),
+            0 => Err(self.expected("chislo", "a number")),
+            3 => Err(Misread::new(
+                "v nomere ryada ili stolbca ne bolshe dvux cifr",
+                "a row or column has at most two digits",
+            )),
             n => {
                 self.at += n;
-                digits.parse().map_err(|_| "bad number".to_string())
+                digits
+                    .parse()
+                    .map_err(|_| Misread::new("plohoe chislo", "bad number"))
             }
         }
     }
 
-    fn spot(&mut self) -> Result<Spot, String> {
+    fn spot(&mut self) -> Result<Spot, Misread> {
         self.expect('(')?;
         let row = self.number()?;
         self.expect(',')?;
@@ -206,20 +237,26 @@ impl Cursor<'_> {
         Ok(Spot::new(row, col))
     }
 
-    fn side(&mut self) -> Result<Side, String> {
-        let c = self.one_of("LR", "L or R")?;
+    fn side(&mut self) -> Result<Side, Misread> {
+        let c = self.one_of("LR", ("L ili R", "L or R"))?;
         Ok(if c == 'L' { BLUE } else { RED })
     }
 
-    fn code(&mut self) -> Result<Code, String> {
-        match self.one_of("LRB-", "a code (L, R, B or -)")? {
+    fn code(&mut self) -> Result<Code, Misread> {
+        match self.one_of("LRB-", ("kod (L, R, B ili -)", "a code (L, R, B or -)"))? {
             '-' => Ok(Code::End),
             'B' => self.ball_code(),
             c => {
                 let side = if c == 'L' { BLUE } else { RED };
                 let from = self.spot()?;
                 self.expect('>')?;
-                let kind = self.one_of("FB", "F (free cell) or B (ball)")?;
+                let kind = self.one_of(
+                    "FB",
+                    (
+                        "F (svobodnaya kletka) ili B (myach)",
+                        "F (free cell) or B (ball)",
+                    ),
+                )?;
                 let to = self.spot()?;
                 Ok(if kind == 'F' {
                     Code::Step { side, from, to }
@@ -231,8 +268,11 @@ impl Cursor<'_> {
     }
 
     /// After `B`: a pull `B(a)>L(b)`, a kick `B~L(a)>..` or a dribble `B&L(a)>F(b)`.
-    fn ball_code(&mut self) -> Result<Code, String> {
-        match self.one_of("(~&", "'(', '~' or '&' after B")? {
+    fn ball_code(&mut self) -> Result<Code, Misread> {
+        match self.one_of(
+            "(~&",
+            ("'(', '~' ili '&' posle B", "'(', '~' or '&' after B"),
+        )? {
             '(' => {
                 self.at -= 1;
                 let ball = self.spot()?;
@@ -253,7 +293,7 @@ impl Cursor<'_> {
                 let owner = self.side()?;
                 let from = self.spot()?;
                 self.expect('>')?;
-                let target = self.one_of("LRF", "L, R or F")?;
+                let target = self.one_of("LRF", ("L, R ili F", "L, R or F"))?;
                 let to = self.spot()?;
                 Ok(match target {
                     'F' => Code::Shot {

@@ -213,8 +213,8 @@ fn result_line(state: &State, seat: Seat, lang: Lang) -> String {
 /// The move syntax in about 100 characters.
 pub fn move_help(lang: Lang) -> String {
     lang.pick(
-        "L(4,7)>F(5,8) shag, L(4,5)>B(4,6) k myachu, B(4,6)>L(4,5) vzyat, B~L(4,5)>L(6,5) pas, B~L(6,5)>F(1,10) udar, U otmena",
-        "L(4,7)>F(5,8) step, L(4,5)>B(4,6) to ball, B(4,6)>L(4,5) pull, B~L(4,5)>L(6,5) pass, B~L(6,5)>F(1,10) shot, U undo",
+        "L(4,7)>F(5,8) shag, L>B k myachu, B>L vzyat, B~R>L otobrat, B&L>F s myachom, B~L>L pas, B~L>F udar, - konec, U otmena.",
+        "L(4,7)>F(5,8) step, L>B to ball, B>L pull, B~R>L take, B&L>F dribble, B~L>L pass, B~L>F shot, - end, U undo.",
     )
     .to_string()
 }

@@ -82,7 +82,8 @@ impl Engine {
                 return Err(EngineError::LateStart);
             }
         } else {
-            let dirs = parse_kurnik(line).map_err(|e| EngineError::Bad(line.into(), e.0))?;
+            let dirs =
+                parse_kurnik(line).map_err(|e| EngineError::Bad(line.into(), e.to_string()))?;
             if self.state.end.is_some() {
                 return Err(EngineError::Over(line.into()));
             }

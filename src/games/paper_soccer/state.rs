@@ -194,7 +194,7 @@ impl FromStr for State {
         if moves != "." {
             let tokens: Vec<&str> = moves.split(',').collect();
             for (i, token) in tokens.iter().enumerate() {
-                let dirs = parse_kurnik(token).map_err(|e| err(&e.0))?;
+                let dirs = parse_kurnik(token).map_err(|e| err(&e.to_string()))?;
                 let before = state.turns.len();
                 for d in dirs {
                     if state.turns.len() != before || state.end.is_some() {

@@ -80,9 +80,10 @@ impl FromStr for Move {
                 if dir.chars().count() == 1
                     && dir.chars().all(|c| Dir::from_letter(c).is_some()) =>
             {
-                Err(NotationError::new(format!(
-                    "{s:?} has a direction and no word: a1r slovo"
-                )))
+                Err(NotationError::said(
+                    format!("v {s:?} napravlenie bez slova: a1r slovo"),
+                    format!("{s:?} has a direction and no word: a1r slovo"),
+                ))
             }
             [place, word] => parse_word(place, None, word),
             [place, dir, word] => parse_word(place, Some(dir), word),
@@ -104,17 +105,19 @@ fn parse_word(place: &str, dir_token: Option<&str>, word: &str) -> Result<Move, 
             match (chars.next().and_then(Dir::from_letter), chars.next()) {
                 (Some(d), None) => Some(d),
                 _ => {
-                    return Err(NotationError::new(format!(
-                        "{t:?} is no direction (r, u, l or d)"
-                    )));
+                    return Err(NotationError::said(
+                        format!("{t:?} - ne napravlenie (r, u, l ili d)"),
+                        format!("{t:?} is no direction (r, u, l or d)"),
+                    ));
                 }
             }
         }
     };
     let start: Cell = cell_text.parse().map_err(|()| {
-        NotationError::new(format!(
-            "{cell_text:?} is no cell: a column a-j and a row 1-10, like a1 or j10"
-        ))
+        NotationError::said(
+            format!("{cell_text:?} - ne kletka: stolbec a-j i ryad 1-10, kak a1 ili j10"),
+            format!("{cell_text:?} is no cell: a column a-j and a row 1-10, like a1 or j10"),
+        )
     })?;
     check_word(word)?;
     Ok(Move::Word(Word {
@@ -130,17 +133,19 @@ fn check_word(word: &str) -> Result<(), NotationError> {
     let first = scripts.next().flatten();
     let one_alphabet = first.is_some() && scripts.all(|s| s == first);
     if !one_alphabet || word.chars().count() > LONGEST {
-        return Err(NotationError::new(format!(
-            "{word:?} is no word: letters only, all Russian or all English"
-        )));
+        return Err(NotationError::said(
+            format!("{word:?} - ne slovo: tolko bukvy, vse russkie ili vse angliiskie"),
+            format!("{word:?} is no word: letters only, all Russian or all English"),
+        ));
     }
     Ok(())
 }
 
 fn bad_move(s: &str) -> NotationError {
-    NotationError::new(format!(
-        "not a word battle move: {s:?} (expected like a1r бамбук, or - to pass)"
-    ))
+    NotationError::said(
+        format!("{s:?} - ne xod: nuzhno kak a1r slovo, ili - (pas)"),
+        format!("not a word battle move: {s:?} (expected like a1r бамбук, or - to pass)"),
+    )
 }
 
 #[cfg(test)]

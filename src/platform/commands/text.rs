@@ -78,7 +78,10 @@ impl Text {
 /// The reply to a text the game could not read or refused.
 fn refusal_text(game: &dyn AnyGame, refusal: &AnyRefusal, lang: Lang) -> String {
     match refusal {
-        AnyRefusal::Unreadable(_) => texts::bad_move(lang, &game.move_help(lang)),
+        AnyRefusal::Unreadable(why) => {
+            let reason = why.for_player(lang).unwrap_or_default();
+            texts::bad_move(lang, reason.trim_end_matches('.'), &game.move_help(lang))
+        }
         AnyRefusal::Illegal(reason) => reason.text(lang),
     }
 }

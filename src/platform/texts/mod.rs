@@ -183,6 +183,8 @@ pub fn help_idle(lang: Lang, n: Numbers<'_>) -> String {
 }
 
 /// Help inside a match: the game's move syntax and the match commands, in one SMS.
+/// Where the whole line would take two, the commands are named shorter,
+/// then without `H n`: the game's own codes are never cut.
 pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
     let history = match (lang, state_steps) {
         (Lang::Ru, false) => "H - xody",
@@ -190,10 +192,26 @@ pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
         (Lang::En, false) => "H - moves",
         (Lang::En, true) => "H - moves, H n - position",
     };
-    match lang {
+    let long = match lang {
         Lang::Ru => format!("{move_help} B - pole, Q - sdatsya, T - taim-aut, {history}."),
         Lang::En => format!("{move_help} B - board, Q - resign, T - timeout, {history}."),
-    }
+    };
+    let short = |steps: bool| {
+        let history = match (lang, steps) {
+            (Lang::Ru, true) => "H xody, H n poziciya",
+            (Lang::Ru, false) => "H xody",
+            (Lang::En, true) => "H moves, H n position",
+            (Lang::En, false) => "H moves",
+        };
+        match lang {
+            Lang::Ru => format!("{move_help} B pole, Q sdacha, T pauza, {history}."),
+            Lang::En => format!("{move_help} B board, Q resign, T pause, {history}."),
+        }
+    };
+    [long, short(state_steps), short(false)]
+        .into_iter()
+        .find(|t| crate::sms::encoding::analyse(t).parts <= 1)
+        .unwrap_or_else(|| short(false))
 }
 
 pub fn timeout_taken(lang: Lang, n: Numbers<'_>) -> String {
@@ -304,11 +322,23 @@ pub fn move_accepted(lang: Lang, mv: &str) -> String {
     }
 }
 
-pub fn bad_move(lang: Lang, move_help: &str) -> String {
-    match lang {
-        Lang::Ru => format!("Neponyatnyi xod. {move_help}"),
-        Lang::En => format!("Cannot read that move. {move_help}"),
+/// A move the game cannot read: the reader's own reason, then the codes
+/// where they still fit one SMS (else where to find them).
+pub fn bad_move(lang: Lang, reason: &str, move_help: &str) -> String {
+    let head = match (lang, reason.is_empty()) {
+        (Lang::Ru, true) => "Neponyatnyi xod.".to_string(),
+        (Lang::En, true) => "Cannot read that move.".to_string(),
+        (Lang::Ru, false) => format!("Neponyatnyi xod: {reason}."),
+        (Lang::En, false) => format!("Cannot read that move: {reason}."),
+    };
+    let with_help = format!("{head} {move_help}");
+    if crate::sms::encoding::analyse(&with_help).parts <= 1 {
+        return with_help;
     }
+    format!(
+        "{head} {}",
+        lang.pick("HELP - kody.", "HELP lists the codes.")
+    )
 }
 
 pub fn resigned(lang: Lang) -> String {

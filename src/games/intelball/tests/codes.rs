@@ -69,7 +69,7 @@ fn malformed_codes_are_refused() {
     ];
     for (text, needle) in cases {
         let e = text.parse::<Move>().unwrap_err();
-        assert!(e.0.contains(needle), "{text:?}: {e}");
+        assert!(e.to_string().contains(needle), "{text:?}: {e}");
     }
 }
 

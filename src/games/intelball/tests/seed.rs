@@ -17,7 +17,10 @@ fn opening_state_string() {
 fn seed_opening_as_written() {
     let seed = "_S(0)_X()_L(g4,1_3,3_5,3_2,5_4,5_6,5_)_R(g4,12_3,10_5,10_2,8_4,8_6,8_)_B(4,6)_H(L)_T(0)_C(0:0))";
     let err = seed.parse::<Position>().unwrap_err();
-    assert!(err.0.contains("unexpected text at the end"), "{err}");
+    assert!(
+        err.to_string().contains("unexpected text at the end"),
+        "{err}"
+    );
     let fixed = seed.strip_suffix(')').unwrap();
     assert_eq!(pos(fixed), Position::opening());
     assert_eq!(pos(fixed).to_string(), OPENING);

@@ -8,7 +8,7 @@ use crate::games::{GameOptions, Lineup, Occupant, OptionsError};
 fn refused(text: &str, needle: &str) {
     match text.parse::<Position>() {
         Ok(p) => panic!("{text} parsed as {p}"),
-        Err(e) => assert!(e.0.contains(needle), "{text}: {e}"),
+        Err(e) => assert!(e.to_string().contains(needle), "{text}: {e}"),
     }
 }
 
@@ -142,7 +142,7 @@ fn stored_states_are_checked_too() {
     for (text, needle) in bad {
         match text.parse::<State>() {
             Ok(_) => panic!("{text} parsed"),
-            Err(e) => assert!(e.0.contains(needle), "{text}: {e}"),
+            Err(e) => assert!(e.to_string().contains(needle), "{text}: {e}"),
         }
     }
 }

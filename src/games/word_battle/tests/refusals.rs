@@ -270,7 +270,7 @@ fn a_finished_match_refuses_everything() {
 fn a_direction_without_its_word_is_no_move() {
     for text in ["a1 u", "A1 R", "j10 d"] {
         let e = text.parse::<Move>().expect_err(text);
-        assert!(e.0.contains("no word"), "{text}: {e}");
+        assert!(e.to_string().contains("no word"), "{text}: {e}");
     }
     assert!("a1 я".parse::<Move>().is_ok());
 }
