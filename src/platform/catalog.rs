@@ -166,28 +166,6 @@ mod tests {
         }
     }
 
-    /// `HELP` in a match is one SMS in every game and both languages, with
-    /// the game's codes whole; so is a move the game cannot read, with the
-    /// reader's reason.
-    #[test]
-    fn in_match_help_and_an_unreadable_move_are_one_sms() {
-        use crate::platform::texts;
-        use crate::sms::encoding::analyse;
-        let catalog = Catalog::new(&Config::default()).with_trial();
-        for game in catalog.games() {
-            for lang in [Lang::Ru, Lang::En] {
-                let codes = game.move_help(lang);
-                let help = texts::help_in_match(lang, &codes, game.has_state_steps());
-                assert_eq!(analyse(&help).parts, 1, "{}: {help}", game.code());
-                assert!(help.starts_with(&codes), "{}: {help}", game.code());
-                let reason = "\"k1\" is no cell on this board";
-                let refusal = texts::bad_move(lang, reason, &codes);
-                assert_eq!(analyse(&refusal).parts, 1, "{}: {refusal}", game.code());
-                assert!(refusal.contains(reason), "{refusal}");
-            }
-        }
-    }
-
     /// Options are read once; what the platform asks of them later (a new
     /// match, the robots' lobby, more phones) agrees with their lineup.
     #[test]

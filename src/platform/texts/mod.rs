@@ -507,3 +507,31 @@ pub fn no_state_steps(lang: Lang, code: &str) -> String {
         Lang::En => format!("{code} has no position strings; H lists the moves."),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::platform::catalog::Catalog;
+
+    /// `HELP` in a match is one SMS in every game and both languages, with
+    /// the game's codes whole; so is a move the game cannot read, with the
+    /// reader's reason.
+    #[test]
+    fn in_match_help_and_an_unreadable_move_are_one_sms() {
+        use crate::sms::encoding::analyse;
+        let catalog = Catalog::new(&Config::default()).with_trial();
+        for game in catalog.games() {
+            for lang in [Lang::Ru, Lang::En] {
+                let codes = game.move_help(lang);
+                let help = help_in_match(lang, &codes, game.has_state_steps());
+                assert_eq!(analyse(&help).parts, 1, "{}: {help}", game.code());
+                assert!(help.starts_with(&codes), "{}: {help}", game.code());
+                let reason = "\"k1\" is no cell on this board";
+                let refusal = bad_move(lang, reason, &codes);
+                assert_eq!(analyse(&refusal).parts, 1, "{}: {refusal}", game.code());
+                assert!(refusal.contains(reason), "{refusal}");
+            }
+        }
+    }
+}
