@@ -22,9 +22,24 @@ use super::code::write_combo;
 use super::state::{Mode, State};
 use crate::games::{Lang, Seat, Side};
 
-/// The seat's text; no trailing newline.
+/// Septets three concatenated SMS parts carry: the most a board may take.
+const THREE_PARTS: usize = 3 * 153;
+
+/// GSM-7 septets of a text (every character of a board is GSM-7; those of
+/// the extension table, such as `~`, take two).
+pub(super) fn septets(text: &str) -> usize {
+    text.chars()
+        .map(|c| if "^{}\\[~]|€".contains(c) { 2 } else { 1 })
+        .sum()
+}
+
+/// The seat's text; no trailing newline. Where the longest lines together
+/// (a seven-code combination on two-digit columns, a keeper holding the
+/// ball, a takeback) would take a fourth part, the legend gives way: it is
+/// in every other board the player has had.
 pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     let mut lines = board(&state.pos.field);
+    let legend = lines.len();
     lines.push(
         lang.pick(
             "L R igroki, G H vratari, l r g h blok, @ $ s myachom",
@@ -46,6 +61,11 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
         lines.push(line);
     }
     lines.push(turn_line(state, seat, lang));
+    let text = lines.join("\n");
+    if septets(&text) <= THREE_PARTS {
+        return text;
+    }
+    lines.remove(legend);
     lines.join("\n")
 }
 

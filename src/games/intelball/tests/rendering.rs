@@ -125,8 +125,21 @@ fn crowded_boards_fit_three_parts() {
     // finished one (a take, five passes, a shot) and one in progress (a
     // take, five passes), each with a takeback notice.
     let code = "B~L(7,10)>L(7,11)";
+    // The longest ball line too: a keeper holding it on a two-digit column.
+    let keeper_holds = picture(
+        [
+            "...L....R...",
+            "...L....R...",
+            "..L.....R...",
+            "G..L.....R.%",
+            "..L.....R...",
+            "............",
+            "............",
+        ],
+        BLUE,
+    );
     for (codes, turn) in [(7, RED), (6, BLUE)] {
-        let mut state = match_on(Position::opening(), Mode::Duel { seat0: BLUE });
+        let mut state = match_on(keeper_holds.clone(), Mode::Duel { seat0: BLUE });
         state.pos.last = super::code::parse_codes(&code.repeat(codes)).unwrap();
         state.pos.turn = turn;
         state.pos.time = 89;
@@ -178,5 +191,13 @@ fn help_names_every_code_and_fits_one_sms() {
             a.units
         );
         assert!(analyse(&game().options_help(lang)).parts == 1);
+    }
+}
+
+/// The board counts septets as the SMS encoder does.
+#[test]
+fn the_boards_septet_count_is_the_encoders() {
+    for text in [OPENING_RU, "B~L(7,10)>L(7,11) ^{}[]|€\\ x"] {
+        assert_eq!(super::render::septets(text), analyse(text).units, "{text}");
     }
 }
