@@ -158,8 +158,8 @@ impl Game for Intelball {
             return Status::Awaiting(vec![state.seat_of(state.position().turn)]);
         }
         let score = state.position().score;
-        let winner = match state.resigned() {
-            Some(side) => Some(board::other(side)),
+        let winner = match state.left() {
+            Some(left) => left.loser().map(board::other),
             None if score[BLUE] > score[RED] => Some(BLUE),
             None if score[RED] > score[BLUE] => Some(RED),
             None => None,
@@ -212,8 +212,8 @@ impl Game for Intelball {
     }
 
     /// Resigning or going away loses the match for the seat's side.
-    fn withdraw(&self, state: State, seat: Seat, _why: Withdrawal, _absent: &[bool]) -> State {
-        turn::withdraw(state, seat)
+    fn withdraw(&self, state: State, seat: Seat, why: Withdrawal, _absent: &[bool]) -> State {
+        turn::withdraw(state, seat, why)
     }
 
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {

@@ -19,7 +19,7 @@
 
 use super::board::{BLUE, Cell, Field, RED};
 use super::code::write_combo;
-use super::state::{Mode, State};
+use super::state::{Left, Mode, State};
 use crate::games::{Lang, Seat, Side};
 
 /// Septets three concatenated SMS parts carry: the most a board may take.
@@ -202,20 +202,28 @@ fn turn_line(state: &State, seat: Seat, lang: Lang) -> String {
 
 fn result_line(state: &State, seat: Seat, lang: Lang) -> String {
     let [a, b] = state.pos.score;
-    let winner = match state.resigned {
-        Some(side) => Some(1 - side),
+    let winner = match state.left {
+        Some(left) => left.loser().map(|side| 1 - side),
         None if a > b => Some(BLUE),
         None if b > a => Some(RED),
         None => None,
     };
     // On one phone there is no opponent to name.
-    let resigned = match state.resigned {
-        Some(side) if state.mode != Mode::Hot && side != state.side_of(seat) => {
+    let mine = state.side_of(seat);
+    let resigned = match state.left {
+        Some(Left::Resigned(side)) if state.mode != Mode::Hot && side != mine => {
             lang.pick(" Sopernik sdalsya.", " The opponent resigned.")
         }
+        Some(Left::TimedOut(side)) if state.mode != Mode::Hot && side != mine => lang.pick(
+            " Sopernik ne xodil i vybyl po vremeni.",
+            " The opponent ran out of time.",
+        ),
         _ => "",
     };
     let verdict = match winner {
+        None if state.left == Some(Left::Stopped) => {
+            lang.pick("Match ostanovlen.", "Match stopped.").to_string()
+        }
         None => lang.pick("Nichya.", "Draw.").to_string(),
         Some(w) if state.mode == Mode::Hot => match lang {
             Lang::Ru => format!("Pobedili {}.", side_name(w, lang)),

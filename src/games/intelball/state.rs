@@ -10,7 +10,7 @@
 //! | `_M` | `2L`/`2R` two phones (seat 0 plays Blue/Red), `BOT` seat 0 Blue against the robot, `HOT` one phone |
 //! | `_E` | the time at which the match ends (the config's `T = 90`, copied at start) |
 //! | `_A` | `-`, or the seat (0/1) that asked for a takeback |
-//! | `_Q` | `-`, or the side (`L`/`R`) that resigned |
+//! | `_Q` | `-`; the side (`L`/`R`) that resigned; `LT`/`RT` the side that ran out of time (away); `X` one phone (`HOT`) stopped the match (no winner) |
 //! | `_Y` | the base: the position at the start of the oldest turn undo can reach |
 //! | `_Z` | the codes played from the base to the start of the current turn, one turn each (at most two), `/` between |
 //!
@@ -27,6 +27,27 @@ use super::position::Position;
 use super::reader::{Reader, number};
 use super::rules::Stepped;
 use crate::games::{NotationError, Seat, Side};
+
+/// How a match ended before its time: a side left it, or the one phone
+/// playing both stopped it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Left {
+    Resigned(Side),
+    /// Away past its deadlines: the platform withdrew it.
+    TimedOut(Side),
+    /// One phone (`HOT`) resigned: it plays both sides, so nobody won.
+    Stopped,
+}
+
+impl Left {
+    /// The side that lost by leaving, if any.
+    pub fn loser(self) -> Option<Side> {
+        match self {
+            Left::Resigned(side) | Left::TimedOut(side) => Some(side),
+            Left::Stopped => None,
+        }
+    }
+}
 
 /// Who plays: decides what `U` does after a turn has passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +72,7 @@ pub struct State {
     pub(super) limit: u32,
     /// The seat that asked for a takeback (two phones only).
     pub(super) asked: Option<Seat>,
-    pub(super) resigned: Option<Side>,
+    pub(super) left: Option<Left>,
     pub(super) base: Position,
     /// The codes played from `base`, one completed turn each (at most 2).
     pub(super) done: Vec<Vec<Code>>,
@@ -66,7 +87,7 @@ impl State {
             mode,
             limit: limit.max(1),
             asked: None,
-            resigned: None,
+            left: None,
             done: Vec::new(),
         }
     }
@@ -87,8 +108,9 @@ impl State {
         self.asked
     }
 
-    pub fn resigned(&self) -> Option<Side> {
-        self.resigned
+    /// How the match ended before its time, if it did.
+    pub fn left(&self) -> Option<Left> {
+        self.left
     }
 
     /// The public state string (the seed's format).
@@ -97,7 +119,7 @@ impl State {
     }
 
     pub fn finished(&self) -> bool {
-        self.resigned.is_some() || self.pos.time >= self.limit
+        self.left.is_some() || self.pos.time >= self.limit
     }
 
     /// The side `seat` plays.
@@ -232,11 +254,15 @@ fn write_mode(mode: Mode) -> &'static str {
     }
 }
 
-fn side_letter(side: Option<Side>) -> &'static str {
-    match side {
+fn write_left(left: Option<Left>) -> &'static str {
+    let letter = |s: Side| s == BLUE;
+    match left {
         None => "-",
-        Some(s) if s == BLUE => "L",
-        Some(_) => "R",
+        Some(Left::Resigned(s)) if letter(s) => "L",
+        Some(Left::Resigned(_)) => "R",
+        Some(Left::TimedOut(s)) if letter(s) => "LT",
+        Some(Left::TimedOut(_)) => "RT",
+        Some(Left::Stopped) => "X",
     }
 }
 
@@ -250,22 +276,27 @@ impl fmt::Display for State {
             self.pos,
             write_mode(self.mode),
             self.limit,
-            side_letter(self.resigned),
+            write_left(self.left),
             self.base,
             done.join("/")
         )
     }
 }
 
-fn read_side(text: &str, what: &str) -> Result<Option<Side>, NotationError> {
-    match text {
-        "-" => Ok(None),
-        "L" => Ok(Some(BLUE)),
-        "R" => Ok(Some(RED)),
-        _ => Err(NotationError::new(format!(
-            "{what} must be -, L or R, not {text:?}"
-        ))),
-    }
+fn read_left(text: &str) -> Result<Option<Left>, NotationError> {
+    Ok(Some(match text {
+        "-" => return Ok(None),
+        "L" => Left::Resigned(BLUE),
+        "R" => Left::Resigned(RED),
+        "LT" => Left::TimedOut(BLUE),
+        "RT" => Left::TimedOut(RED),
+        "X" => Left::Stopped,
+        _ => {
+            return Err(NotationError::new(format!(
+                "_Q must be -, L, R, LT, RT or X, not {text:?}"
+            )));
+        }
+    }))
 }
 
 impl FromStr for State {
@@ -299,7 +330,12 @@ impl FromStr for State {
                 )));
             }
         };
-        let resigned = read_side(&reader.field("Q")?, "_Q")?;
+        let left = read_left(&reader.field("Q")?)?;
+        if left == Some(Left::Stopped) && mode != Mode::Hot {
+            return Err(NotationError::new(
+                "_Q(X), a match one phone stopped, needs _M(HOT)",
+            ));
+        }
         let base: Position = reader
             .field("Y")?
             .parse()
@@ -318,7 +354,7 @@ impl FromStr for State {
             mode,
             limit,
             asked,
-            resigned,
+            left,
             base,
             done,
         };

@@ -6,9 +6,9 @@
 
 use super::moves::Move;
 use super::rules::Stepped;
-use super::state::{Mode, State};
+use super::state::{Left, Mode, State};
 use super::why::{Refusal, Why};
-use crate::games::{Effect, Played, Refused, Seat};
+use crate::games::{Effect, Played, Refused, Seat, Withdrawal};
 
 type Outcome = Result<Played<State>, Refused<State, Refusal>>;
 
@@ -156,9 +156,14 @@ fn rewind_to(mut state: State, extra: Vec<super::code::Code>, effect: Effect) ->
 }
 
 /// `seat` leaves: his side loses (on one phone, the side of that seat).
-pub fn withdraw(mut state: State, seat: Seat) -> State {
+pub fn withdraw(mut state: State, seat: Seat, why: Withdrawal) -> State {
     if !state.finished() && seat <= 1 {
-        state.resigned = Some(state.side_of(seat));
+        let side = state.side_of(seat);
+        state.left = Some(match (state.mode, why) {
+            (Mode::Hot, _) => Left::Stopped,
+            (_, Withdrawal::Resigned) => Left::Resigned(side),
+            (_, Withdrawal::Absent) => Left::TimedOut(side),
+        });
         state.asked = None;
     }
     state

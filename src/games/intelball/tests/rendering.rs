@@ -153,7 +153,28 @@ fn crowded_boards_fit_three_parts() {
             }
         }
     }
-    let finished = super::turn::withdraw(played, 1);
+    let timed_out = super::turn::withdraw(played.clone(), 1, crate::games::Withdrawal::Absent);
+    let text = game().render(&timed_out, 0, Lang::Ru);
+    assert!(
+        text.ends_with("Vi pobedili. Sopernik ne xodil i vybyl po vremeni.\nPA - revansh."),
+        "a timeout is no resignation: {text}"
+    );
+    let again: State = timed_out.to_string().parse().unwrap();
+    assert_eq!(again, timed_out, "_Q(Rt) reads back");
+    // One phone's Q stops the match: neither side won.
+    let hot = match_on(Position::opening(), Mode::Hot);
+    let stopped = super::turn::withdraw(hot, 0, crate::games::Withdrawal::Resigned);
+    let text = game().render(&stopped, 0, Lang::Ru);
+    assert!(text.ends_with("Match ostanovlen.\nPA - revansh."), "{text}");
+    assert_eq!(stopped.to_string().parse::<State>().unwrap(), stopped);
+    let Status::Finished(standings) = game().status(&stopped) else {
+        panic!("stopped is over")
+    };
+    assert!(
+        standings.iter().all(|s| s.place == 1),
+        "no winner: {standings:?}"
+    );
+    let finished = super::turn::withdraw(played, 1, crate::games::Withdrawal::Resigned);
     for lang in [Lang::Ru, Lang::En] {
         let text = game().render(&finished, 0, lang);
         fits(&text);

@@ -124,7 +124,8 @@ fn stored_states_are_checked_too() {
             text.replace("_A(-)", "_A(1)"),
             "nothing that seat could take back",
         ),
-        (text.replace("_Q(-)", "_Q(X)"), "_Q must be"),
+        (text.replace("_Q(-)", "_Q(Z)"), "_Q must be"),
+        (text.replace("_Q(-)", "_Q(X)"), "needs _M(HOT)"),
         (
             text.replace("_Z()", "_Z(L(4,5)>F(3,6))"),
             "do not lead to this position",
