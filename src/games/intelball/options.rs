@@ -96,7 +96,7 @@ impl FromStr for Options {
         let start = match rest.first() {
             None => None,
             Some(word) if word.starts_with('_') => {
-                let text = rest.concat();
+                let text = without_stray_close(&rest.concat());
                 let pos: Position = text.parse().map_err(|e: crate::games::NotationError| {
                     OptionsError::new(
                         format!("Oshibka v stroke sostoyaniya: {e}."),
@@ -110,3 +110,17 @@ impl FromStr for Options {
         Ok(Options { kind, start })
     }
 }
+
+/// The original prints its opening line with one `)` too many at the end;
+/// a player pastes it as printed. A state string whose only fault is closing
+/// parentheses that close nothing at its very end is read without them
+/// (stored states are never written so, and are read strictly).
+fn without_stray_close(text: &str) -> String {
+    let opened = text.matches('(').count();
+    let mut text = text.to_string();
+    while text.ends_with(')') && text.matches(')').count() > opened {
+        text.pop();
+    }
+    text
+}
+

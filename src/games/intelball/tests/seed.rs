@@ -12,7 +12,8 @@ fn opening_state_string() {
 }
 
 /// The seed writes the opening unsorted (goalkeeper first) and with a stray
-/// `)` at the end: unsorted is accepted, the stray parenthesis is not.
+/// `)` at the end: unsorted is accepted; the stray parenthesis is not in a
+/// stored state, but `P IB BOT <state>` reads the line as the seed prints it.
 #[test]
 fn seed_opening_as_written() {
     let seed = "_S(0)_X()_L(g4,1_3,3_5,3_2,5_4,5_6,5_)_R(g4,12_3,10_5,10_2,8_4,8_6,8_)_B(4,6)_H(L)_T(0)_C(0:0))";
@@ -24,6 +25,10 @@ fn seed_opening_as_written() {
     let fixed = seed.strip_suffix(')').unwrap();
     assert_eq!(pos(fixed), Position::opening());
     assert_eq!(pos(fixed).to_string(), OPENING);
+    let pasted: Options = format!("BOT 1 {seed}").parse().unwrap();
+    assert_eq!(pasted.start, Some(Position::opening()), "as printed");
+    let unbalanced = format!("BOT 1 {}", seed.replace("_B(4,6)", "_B(4,6"));
+    assert!(unbalanced.parse::<Options>().is_err(), "a missing one is still refused");
 }
 
 #[test]
