@@ -113,7 +113,7 @@ async fn two_players_and_a_bad_code_that_changes_nothing() {
 }
 
 #[tokio::test]
-async fn one_phone_plays_both_sides_and_undoes_a_round() {
+async fn one_phone_plays_both_sides_and_undoes_the_last_turn() {
     let app = app_with_time(90).await;
     app.sms_to(ME, PLAY, "P IB HOT").await;
     assert_eq!(app.inbox(ME).await.len(), 1, "one board");
@@ -124,15 +124,17 @@ async fn one_phone_plays_both_sides_and_undoes_a_round() {
     app.sms(ME, &code).await;
     assert_eq!(app.inbox(ME).await.len(), 2, "one board per combination");
     app.sms(ME, "U").await;
-    let undone = app.match_state(ME).await.unwrap().state;
-    assert_ne!(undone, after_blue);
-    let state: State = undone.parse().unwrap();
-    let opening: State = start.parse().unwrap();
-    assert_eq!(
-        state.position(),
-        opening.position(),
-        "the whole round taken back"
+    let undone: State = app.match_state(ME).await.unwrap().state.parse().unwrap();
+    let blue: State = after_blue.parse().unwrap();
+    assert_eq!(undone.position(), blue.position(), "Red's turn taken back");
+    assert!(
+        app.one_text(ME).await.contains("Xod krasnyx (R)."),
+        "Red to move again"
     );
+    app.sms(ME, "U").await;
+    let state: State = app.match_state(ME).await.unwrap().state.parse().unwrap();
+    let opening: State = start.parse().unwrap();
+    assert_eq!(state.position(), opening.position(), "then Blue's");
 }
 
 #[tokio::test]

@@ -123,4 +123,3 @@ fn without_stray_close(text: &str) -> String {
     }
     text
 }
-

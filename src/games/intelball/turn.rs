@@ -91,7 +91,8 @@ fn finish_codes(mut state: State, pos: super::position::Position, ended: bool) -
 }
 
 /// `U`: the last code of the combination in progress; else the last round
-/// (robot, one phone) or a takeback asked and granted (two phones).
+/// (against the robot), the last turn (one phone, which plays both sides),
+/// or a takeback asked and granted (two phones).
 fn undo(state: State, seat: Seat) -> Outcome {
     let me = if state.mode == Mode::Hot {
         state.pos.turn
@@ -119,11 +120,17 @@ fn undo(state: State, seat: Seat) -> Outcome {
             }
             None => refuse(state, Refusal::NothingToUndo),
         },
-        Mode::Bot | Mode::Hot if me != state.pos.turn => refuse(state, Refusal::NotYourTurn),
-        Mode::Bot | Mode::Hot if state.done.len() == 2 && state.pos.current().is_empty() => {
+        // One phone plays both sides: the last combination, whichever side's,
+        // and that side is to move again.
+        Mode::Hot if state.pos.current().is_empty() && !state.done.is_empty() => {
+            rewind(state, 1, Effect::Resolved)
+        }
+        Mode::Hot => refuse(state, Refusal::NothingToUndo),
+        Mode::Bot if me != state.pos.turn => refuse(state, Refusal::NotYourTurn),
+        Mode::Bot if state.done.len() == 2 && state.pos.current().is_empty() => {
             rewind(state, 2, Effect::Continues)
         }
-        Mode::Bot | Mode::Hot => refuse(state, Refusal::NothingToUndo),
+        Mode::Bot => refuse(state, Refusal::NothingToUndo),
     }
 }
 

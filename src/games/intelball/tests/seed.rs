@@ -28,7 +28,10 @@ fn seed_opening_as_written() {
     let pasted: Options = format!("BOT 1 {seed}").parse().unwrap();
     assert_eq!(pasted.start, Some(Position::opening()), "as printed");
     let unbalanced = format!("BOT 1 {}", seed.replace("_B(4,6)", "_B(4,6"));
-    assert!(unbalanced.parse::<Options>().is_err(), "a missing one is still refused");
+    assert!(
+        unbalanced.parse::<Options>().is_err(),
+        "a missing one is still refused"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! `U`: within a combination, the whole round against the robot or on one
-//! phone, a takeback asked and granted between two phones, and refusals.
+//! `U`: within a combination, the whole round against the robot, the last
+//! turn on one phone, a takeback asked and granted between two phones, and
+//! refusals.
 
 use super::*;
 use crate::games::Reason;
@@ -51,12 +52,21 @@ fn undo_takes_back_the_round_against_the_robot() {
 }
 
 #[test]
-fn undo_takes_back_the_round_on_one_phone() {
-    let mut state = opening(Mode::Hot);
-    state = ok(state, 0, SEED_COMBO).state;
-    state = ok(state, 1, RED_REPLY).state;
-    let back = ok(state, 0, "U").state;
-    assert_eq!(back.public(), OPENING);
+fn undo_takes_back_the_last_turn_on_one_phone() {
+    // Right after a combination: that combination, and Blue is to move again.
+    let blue = ok(opening(Mode::Hot), 0, SEED_COMBO).state;
+    let back = ok(blue.clone(), 1, "U");
+    assert_eq!(back.effect, Effect::Resolved);
+    assert_eq!(back.state.public(), OPENING);
+    assert_eq!(back.state.position().turn, BLUE);
+    assert_eq!(refusal(&back.state, 0, "U"), Refusal::NothingToUndo);
+    // After Red's reply: Red's reply only, then Blue's combination.
+    let red = ok(blue.clone(), 1, RED_REPLY).state;
+    let once = ok(red, 0, "U").state;
+    assert_eq!(once.public(), blue.public());
+    assert_eq!(once.position().turn, RED);
+    let twice = ok(once, 1, "U").state;
+    assert_eq!(twice.public(), OPENING);
     // Mid-combination, U first takes back the codes of that combination.
     let mut state = ok(opening(Mode::Hot), 0, SEED_COMBO).state;
     state = ok(state, 1, RED_REPLY).state;
