@@ -132,6 +132,17 @@ fn check_word(word: &str) -> Result<(), NotationError> {
     let mut scripts = word.chars().map(script);
     let first = scripts.next().flatten();
     let one_alphabet = first.is_some() && scripts.all(|s| s == first);
+    // A one-letter "word" that is a direction would read back as one
+    // (`a1 r d` written `a1r d`): it is the word forgotten, as in `a1 u`.
+    let mut chars = word.chars();
+    if let (Some(c), None) = (chars.next(), chars.next())
+        && Dir::from_letter(c).is_some()
+    {
+        return Err(NotationError::said(
+            format!("v {word:?} napravlenie bez slova: a1r slovo"),
+            format!("{word:?} is a direction and no word: a1r slovo"),
+        ));
+    }
     if !one_alphabet || word.chars().count() > LONGEST {
         return Err(NotationError::said(
             format!("{word:?} - ne slovo: tolko bukvy, vse russkie ili vse angliiskie"),

@@ -25,20 +25,60 @@
 //! longest text this writes stays within them.
 
 use super::board::{Cell, Colour, SIZE};
-use super::state::{Outcome, State};
+use super::state::{End, Outcome, State};
 use crate::games::{Lang, Seat};
 
 /// The seat's text. A seat that is not in the match gets the board and the
-/// counts without "you".
+/// counts without "you". Where a crowded board would take a fourth part,
+/// the last word gives way (the board shows it), then the rematch hint.
 pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     let me = state.colour_of(seat);
-    let mut lines = board_lines(state);
-    lines.push(counts(state, me, lang));
-    if let Some(last) = last_move(state, lang) {
-        lines.push(last);
+    let head = {
+        let mut lines = board_lines(state);
+        lines.push(counts(state, me, lang));
+        lines.join("\n")
+    };
+    let last = last_move(state, me, lang);
+    let hint = opening_hint(state, me, lang);
+    let text = |last: Option<&String>, rematch: bool| {
+        let mut lines = vec![head.clone()];
+        lines.extend(last.cloned());
+        lines.extend(hint.clone());
+        lines.push(status(state, me, lang, rematch));
+        lines.join("\n")
+    };
+    [text(last.as_ref(), true), text(None, true)]
+        .into_iter()
+        .find(|t| fits_three_parts(t))
+        .unwrap_or_else(|| text(None, false))
+}
+
+/// Whether three SMS parts carry `text`: a Russian board is UCS-2 (67
+/// characters a part), an English one GSM-7 (153 a part; a board uses no
+/// character of the extension table).
+fn fits_three_parts(text: &str) -> bool {
+    if text.is_ascii() {
+        text.len() <= 3 * 153
+    } else {
+        text.encode_utf16().count() <= 3 * 67
     }
-    lines.push(status(state, me, lang));
-    lines.join("\n")
+}
+
+/// Before the first word: how a move is written, from the reader's own base.
+fn opening_hint(state: &State, me: Option<Colour>, lang: Lang) -> Option<String> {
+    if !state.words().is_empty() || state.passes() > 0 || state.outcome().is_some() {
+        return None;
+    }
+    let example = match (me, lang) {
+        (Some(Colour::Blue), Lang::Ru) => "j10l slovo",
+        (Some(Colour::Blue), Lang::En) => "j10l word",
+        (_, Lang::Ru) => "a1r slovo",
+        (_, Lang::En) => "a1r word",
+    };
+    Some(match lang {
+        Lang::Ru => format!("Xod: {example}. HELP."),
+        Lang::En => format!("Move: {example}. HELP."),
+    })
 }
 
 fn board_lines(state: &State) -> Vec<String> {
@@ -87,16 +127,29 @@ fn counts(state: &State, me: Option<Colour>, lang: Lang) -> String {
     )
 }
 
-/// The last move: the word in move notation, or the pass.
-fn last_move(state: &State, lang: Lang) -> Option<String> {
+/// The last move: the word in move notation, or who passed (a missed
+/// deadline passes too).
+fn last_move(state: &State, me: Option<Colour>, lang: Lang) -> Option<String> {
     if state.passes() > 0 {
-        return Some(lang.pick("Pas.", "Pass.").into());
+        // The turn passes with every move: the side not on turn moved last.
+        let passer = state.turn().other();
+        return Some(
+            match (me == Some(passer), passer, lang) {
+                (true, _, Lang::Ru) => "Vy spasovali.",
+                (true, _, Lang::En) => "You passed.",
+                (false, Colour::Red, Lang::Ru) => "Pas krasnyx.",
+                (false, Colour::Red, Lang::En) => "Red passed.",
+                (false, Colour::Blue, Lang::Ru) => "Pas sinix.",
+                (false, Colour::Blue, Lang::En) => "Blue passed.",
+            }
+            .into(),
+        );
     }
     let p = state.words().last()?;
     Some(format!("{}{} {}", p.start, p.dir.letter(), p.word))
 }
 
-fn status(state: &State, me: Option<Colour>, lang: Lang) -> String {
+fn status(state: &State, me: Option<Colour>, lang: Lang, rematch: bool) -> String {
     let Some(outcome) = state.outcome() else {
         return match me {
             Some(c) if c == state.turn() => lang.pick("Vash xod.", "Your move."),
@@ -111,7 +164,19 @@ fn status(state: &State, me: Option<Colour>, lang: Lang) -> String {
         (Outcome::Won(Colour::Red), None) => lang.pick("Pobedili krasnye.", "Red won."),
         (Outcome::Won(Colour::Blue), None) => lang.pick("Pobedili sinie.", "Blue won."),
     };
-    format!("{result} {}", lang.pick("PA - revansh.", "PA - rematch."))
+    let why = match state.end() {
+        End::Passes => lang.pick("Dva pasa.", "Two passes."),
+        End::Base => lang.pick("Baza vzyata.", "A base was taken."),
+        End::Left(seat) if state.colour_of(seat) == me => lang.pick("Vy vyshli.", "You left."),
+        End::Left(_) => lang.pick("Sopernik vyshel.", "The opponent left."),
+        End::Playing => "",
+    };
+    let rematch = if rematch {
+        lang.pick(" PA - revansh.", " PA - rematch.")
+    } else {
+        ""
+    };
+    format!("{why} {result}{rematch}")
 }
 
 /// The move syntax in one SMS (GSM-7, with room for the platform's commands).

@@ -226,7 +226,7 @@ fn writing_on_a_base_before_its_first_word_takes_it() {
     assert_eq!(state.end(), state::End::Base);
     assert_eq!(
         game.render(&state, 1, Lang::En).lines().last(),
-        Some("You lost. PA - rematch.")
+        Some("A base was taken. You lost. PA - rematch.")
     );
 }
 
@@ -425,4 +425,38 @@ fn history_lists_the_moves_with_commas() {
         },
     ];
     assert_eq!(game.history(&opening, &entries, Lang::Ru), "a1r бамбук, -");
+}
+
+/// The opening says how to write a move from the reader's base; a pass says
+/// who passed (a missed deadline passes too); the end says why it ended.
+#[test]
+fn the_texts_say_how_to_move_who_passed_and_why_it_ended() {
+    let game = WordBattle::new();
+    let state = State::new(Variant::Ru, 6, 0);
+    let red = game.render(&state, 0, Lang::Ru);
+    assert!(red.ends_with("Xod: a1r slovo. HELP.\nVash xod."), "{red}");
+    let blue = game.render(&state, 1, Lang::En);
+    assert!(blue.contains("Move: j10l word. HELP."), "{blue}");
+    let passed = play(&game, state, "-");
+    assert!(
+        game.render(&passed, 0, Lang::Ru)
+            .contains("\nVy spasovali.\n")
+    );
+    let seen = game.render(&passed, 1, Lang::Ru);
+    assert!(
+        seen.contains("\nPas krasnyx.\n") && !seen.contains("HELP"),
+        "{seen}"
+    );
+    let over = play(&game, passed.clone(), "-");
+    let text = game.render(&over, 0, Lang::Ru);
+    assert!(text.ends_with("Dva pasa. Nichya. PA - revansh."), "{text}");
+    let left = game.withdraw(passed, 1, Withdrawal::Absent, &[false, true]);
+    let text = game.render(&left, 0, Lang::En);
+    assert!(
+        text.ends_with("The opponent left. You won. PA - rematch."),
+        "{text}"
+    );
+    for t in [&red, &blue, &seen] {
+        assert!(crate::sms::encoding::analyse(t).parts <= 3, "{t}");
+    }
 }
