@@ -52,9 +52,10 @@ pub fn race_points(state: &State) -> Vec<u32> {
     (0..players).map(|s| per_side[state.side(s)]).collect()
 }
 
-/// One standing per seat: sides ranked by points, ties broken by the better
-/// best car (rule 16: a single race is judged by the first car), so no two
-/// sides tie; partners share their team's place.
+/// One standing per seat: sides ranked by their best car (rule 16: a race
+/// played on its own is judged by each player's first car; the points, and
+/// the series they add up to, are the score), so no two sides tie; partners
+/// share their team's place.
 pub fn standings(state: &State) -> Vec<Standing> {
     let points = race_points(state);
     let placing = placing(state);
@@ -65,7 +66,7 @@ pub fn standings(state: &State) -> Vec<Standing> {
             .unwrap_or(usize::MAX)
     };
     let mut sides: Vec<(usize, Seat)> = (0..state.seats()).map(|s| (state.side(s), s)).collect();
-    sides.sort_by_key(|&(side, seat)| (std::cmp::Reverse(points[seat]), best(side)));
+    sides.sort_by_key(|&(side, _)| best(side));
     sides.dedup_by_key(|&mut (side, _)| side);
     (0..state.seats())
         .map(|seat| {

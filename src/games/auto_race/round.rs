@@ -190,19 +190,17 @@ pub fn withdraw(state: &mut State, seat: Seat) {
     stop_if_decided(state);
 }
 
-/// Stops the race when it is decided: fewer than two sides still racing, or
-/// (when phones play) no phone's car still racing. Cars on the line finish,
-/// zero-move cars retire, racing cars are classified in race order.
+/// Stops the race when it is decided: fewer than two sides still racing
+/// (the one left would finish ahead of every car that left). Robots race on
+/// to the end when no phone's car does, as the original runs every race to
+/// its end: the places of the cars already out depend on it. Cars on the
+/// line finish, zero-move cars retire, racing cars are classified in race order.
 fn stop_if_decided(state: &mut State) {
     let racing: Vec<CarId> = cars_where(state, |r| r == Run::Racing);
     let mut sides: Vec<usize> = racing.iter().map(|&c| state.side(state.owner(c))).collect();
     sides.sort_unstable();
     sides.dedup();
-    let phones = state.robots.iter().any(Option::is_none);
-    let phone_racing = racing
-        .iter()
-        .any(|&c| state.robots[state.owner(c)].is_none());
-    if sides.len() >= 2 && (phone_racing || !phones) {
+    if sides.len() >= 2 {
         return;
     }
     let zeros = cars_where(state, |r| r == Run::Zero);

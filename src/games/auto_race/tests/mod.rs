@@ -329,15 +329,37 @@ mod withdrawals {
     }
 
     #[test]
-    fn robots_do_not_race_on_alone() {
+    fn robots_race_on_to_the_end_when_no_phone_does() {
         let options: Options = "3 BOT".parse().unwrap();
         let state = game().start(&options, &mut rng(2));
-        let state = leave(state, 0);
-        assert!(state.over(), "no phone left racing");
+        let mut state = leave(state, 0);
+        assert!(!state.over(), "two robots still race: the race goes on");
+        let mut generator = rng(3);
+        for _ in 0..2_000 {
+            let Some(car) = state.to_move() else { break };
+            let seat = state.owner(car);
+            let mv = game().robot_move(&state, seat, 1, &Budget::nodes(200), &mut generator);
+            state = game()
+                .play(state, seat, &mv, &mut generator)
+                .unwrap_or_else(|r| panic!("{:?}", r.reason))
+                .state;
+        }
+        assert!(state.over(), "the robots finished the race");
+        assert!(
+            state
+                .cars()
+                .iter()
+                .any(|c| matches!(c.run, Run::Finished(_))),
+            "run to its end, not classified mid-round"
+        );
         let Status::Finished(standings) = game().status(&state) else {
             panic!("over")
         };
         assert_eq!(standings[0].place, 3, "the player who left is last");
+        // Rule 16: one race is won by the player whose car came first,
+        // whatever the points say.
+        let first = super::super::result::placing(&state)[0];
+        assert_eq!(standings[state.owner(first)].place, 1, "{standings:?}");
     }
 }
 
