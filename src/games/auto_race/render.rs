@@ -53,6 +53,9 @@ fn to_move(state: &State, car: CarId, lang: Lang) -> String {
         head.push_str(&format!(", bonus {bonus}"));
     }
     head.push('.');
+    if let Some(partner) = partner_note(state, state.owner(car), lang) {
+        head.push_str(&partner);
+    }
     let limit = i32::from(allow) + i32::from(bonus);
     let order = order_line(state, lang);
     let mut text = format!("{head}\n{}\n{order}", window(state, car, limit));
@@ -196,6 +199,9 @@ fn waiting(state: &State, seat: Seat, lang: Lang) -> String {
     } else {
         format!("Opponents' move: car {next}. Yours: {mine}.")
     }];
+    if let Some(partner) = partner_note(state, seat, lang) {
+        lines[0].push_str(&partner);
+    }
     let leader = state.race_order().first().copied();
     if let Some(leader) = leader {
         let lap = lap_text(state, leader);
@@ -224,6 +230,19 @@ fn waiting(state: &State, seat: Seat, lang: Lang) -> String {
         lines.push(tail.join(" "));
     }
     lines.join("\n")
+}
+
+/// In a team race, whom the seat races with: ` Komanda: A+C.`
+fn partner_note(state: &State, seat: Seat, lang: Lang) -> Option<String> {
+    if !state.team_variant() {
+        return None;
+    }
+    let side = state.side(seat);
+    let team: Vec<String> = (0..state.seats())
+        .filter(|&s| state.side(s) == side)
+        .map(|s| seat_letter(s).to_string())
+        .collect();
+    Some(format!(" {} {}.", lang.pick("Komanda:", "Team:"), team.join("+")))
 }
 
 /// Points per side: `A 13, B 7` (team variant: `A+C 9, B+D 6`).

@@ -162,6 +162,9 @@ fn the_longest_texts_fit_two_parts() {
         "A=40.1 a=39.1 B=38.1x1l b=37.1x2l C=36.1x3l c=35.1x4l D=34.1x5l d=33.1x6l \
          E=32.1x7l e=31.1x8l F=30.1x9l f=29.1x10l G=28.1x11l g=27.1x12l H=26.1x13l h=25.1x14l",
     );
+    // A team race names the partner while it runs.
+    let waiting = game().render(&team, 1, Lang::Ru);
+    assert!(waiting.lines().next().unwrap().ends_with(" Komanda: A+B."), "{waiting}");
     for s in [&state, &over, &team, &thinned] {
         for seat in 0..8 {
             for lang in [Lang::Ru, Lang::En] {
