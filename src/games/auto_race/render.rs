@@ -242,7 +242,11 @@ fn partner_note(state: &State, seat: Seat, lang: Lang) -> Option<String> {
         .filter(|&s| state.side(s) == side)
         .map(|s| seat_letter(s).to_string())
         .collect();
-    Some(format!(" {} {}.", lang.pick("Komanda:", "Team:"), team.join("+")))
+    Some(format!(
+        " {} {}.",
+        lang.pick("Komanda:", "Team:"),
+        team.join("+")
+    ))
 }
 
 /// Points per side: `A 13, B 7` (team variant: `A+C 9, B+D 6`).

@@ -325,6 +325,13 @@ pub fn move_accepted(lang: Lang, mv: &str) -> String {
 /// A move the game cannot read: the reader's own reason, then the codes
 /// where they still fit one SMS (else where to find them).
 pub fn bad_move(lang: Lang, reason: &str, move_help: &str) -> String {
+    // The reason quotes what the player sent: nothing a phone would hide or
+    // act on goes back, and no more of it than a line.
+    let reason: String = reason
+        .chars()
+        .filter(|&c| !crate::phone::is_hidden(c))
+        .take(100)
+        .collect();
     let head = match (lang, reason.is_empty()) {
         (Lang::Ru, true) => "Neponyatnyi xod.".to_string(),
         (Lang::En, true) => "Cannot read that move.".to_string(),

@@ -164,7 +164,10 @@ fn the_longest_texts_fit_two_parts() {
     );
     // A team race names the partner while it runs.
     let waiting = game().render(&team, 1, Lang::Ru);
-    assert!(waiting.lines().next().unwrap().ends_with(" Komanda: A+B."), "{waiting}");
+    assert!(
+        waiting.lines().next().unwrap().ends_with(" Komanda: A+B."),
+        "{waiting}"
+    );
     for s in [&state, &over, &team, &thinned] {
         for seat in 0..8 {
             for lang in [Lang::Ru, Lang::En] {
