@@ -8,12 +8,9 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{PLAY, TestApp};
-use rand::SeedableRng;
-use smsarena::games::{Budget, MatchRng, Status};
+use common::TestApp;
 use smsarena::platform::export::{Export, check};
 use smsarena::sms::encoding;
-use smsarena::store::Holder;
 
 const TOKEN: &str = "an-admin-token-long-enough";
 const PHONE: &str = "+7801";
@@ -30,36 +27,11 @@ fn admin(path: &str) -> Request<Body> {
     request
 }
 
-/// Plays `P <code> <options>` to its end: robots when their turn is due,
-/// the phone's seat a level-1 robot's move, texted.
+/// Plays `P <code> <options>` to its end, the phone's moves a level-1 robot's.
 async fn play_whole(app: &TestApp, code: &str, options: &str) -> i64 {
-    app.sms_to(PHONE, PLAY, &format!("P {code} {options}"))
-        .await;
-    let game = app.state.platform().catalog().get(code).unwrap();
-    let mut rng = MatchRng::seed_from_u64(11);
-    for _ in 0..5_000 {
-        let (record, seats) = app.last_match(PHONE).await.unwrap();
-        if record.finished {
-            return record.id;
-        }
-        let state = game.load(&record.state).unwrap();
-        let Status::Awaiting(awaiting) = state.status() else {
-            panic!("an unfinished match awaits someone");
-        };
-        let mine = awaiting
-            .iter()
-            .find(|&&s| matches!(seats[s].holder, Holder::Player(_)));
-        match mine {
-            Some(&seat) => {
-                let mv = state.robot_move(seat, 1, &Budget::nodes(2_000), &mut rng);
-                app.sms(PHONE, &mv).await;
-            }
-            None => {
-                app.robots().await;
-            }
-        }
-    }
-    panic!("P {code} {options} did not finish");
+    common::whole::play_whole(app, PHONE, code, options, 1, 11)
+        .await
+        .id
 }
 
 async fn export_of(app: &TestApp, id: i64) -> Export {

@@ -7,10 +7,7 @@
 
 mod common;
 
-use common::{PLAY, TestApp};
-use rand::SeedableRng;
-use smsarena::games::{Budget, MatchRng, Status};
-use smsarena::store::Holder;
+use common::TestApp;
 
 const PHONE: &str = "+7801";
 const GAMES: u64 = 20;
@@ -18,34 +15,9 @@ const GAMES: u64 = 20;
 /// Plays one whole game; the parts sent to the phone.
 async fn one_game(app: &TestApp, code: &str, options: &str, seed: u64) -> u32 {
     let before = app.texts_to(PHONE).await.len();
-    app.sms_to(PHONE, PLAY, &format!("P {code} {options}"))
-        .await;
-    let game = app.state.platform().catalog().get(code).unwrap();
-    let mut rng = MatchRng::seed_from_u64(seed);
-    for _ in 0..5_000 {
-        let (record, seats) = app.last_match(PHONE).await.unwrap();
-        if record.finished {
-            let texts = app.texts_to(PHONE).await;
-            return texts[before..].iter().map(|t| t.parts).sum();
-        }
-        let state = game.load(&record.state).unwrap();
-        let Status::Awaiting(awaiting) = state.status() else {
-            panic!("an unfinished match awaits someone");
-        };
-        let mine = awaiting
-            .iter()
-            .find(|&&s| matches!(seats[s].holder, Holder::Player(_)));
-        match mine {
-            Some(&seat) => {
-                let mv = state.robot_move(seat, 2, &Budget::nodes(5_000), &mut rng);
-                app.sms(PHONE, &mv).await;
-            }
-            None => {
-                app.robots().await;
-            }
-        }
-    }
-    panic!("P {code} {options} did not finish");
+    common::whole::play_whole(app, PHONE, code, options, 2, seed).await;
+    let texts = app.texts_to(PHONE).await;
+    texts[before..].iter().map(|t| t.parts).sum()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

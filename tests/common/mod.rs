@@ -5,6 +5,7 @@ pub mod browser;
 pub mod cluster;
 pub mod lock;
 pub mod logs;
+pub mod whole;
 
 use std::sync::Arc;
 
