@@ -327,12 +327,20 @@ impl Game for AutoRace {
         robot::choose(state, seat, level, budget, rng)
     }
 
-    /// Each move with its car: `A:FFIF b:4 B:0`; a null move gets `*`
-    /// (`c:F*`), a withdrawal `C:Q`.
-    fn history(&self, _opening: &State, entries: &[HistoryEntry<'_, Self>], _lang: Lang) -> String {
-        entries
-            .iter()
-            .map(|e| match &e.what {
+    /// The moves round by round (`R1 A:FFIF b:4 R2 B:0 c:F* C:Q`): each
+    /// move with its car's letter, a `*` where the platform moved it for an
+    /// absent player, `Q` where a player left.
+    fn history(&self, opening: &State, entries: &[HistoryEntry<'_, Self>], _lang: Lang) -> String {
+        let mut out = Vec::with_capacity(entries.len() + 8);
+        let mut round = None;
+        let mut before = opening;
+        for e in entries {
+            // A move belongs to the round the race was in when it was made.
+            if round != Some(before.round()) {
+                round = Some(before.round());
+                out.push(format!("R{}", before.round()));
+            }
+            out.push(match &e.what {
                 Recorded::Move(m) | Recorded::Null(m) => {
                     let who = e
                         .after
@@ -346,8 +354,9 @@ impl Game for AutoRace {
                     format!("{who}:{m}{star}")
                 }
                 Recorded::Withdrawal(_) => format!("{}:Q", car::seat_letter(e.seat)),
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+            });
+            before = e.after;
+        }
+        out.join(" ")
     }
 }

@@ -390,6 +390,10 @@ mod history {
                 after: &left,
             },
         ];
-        assert_eq!(game().history(&opening, &entries, Lang::En), "B:F b:2* A:Q");
+        let round = opening.round();
+        assert_eq!(
+            game().history(&opening, &entries, Lang::En),
+            format!("R{round} B:F b:2* A:Q")
+        );
     }
 }
