@@ -128,10 +128,10 @@ async fn replay(
             let Some(record) = r.match_by_id(id)? else {
                 return Ok(None);
             };
-            Ok(Some((record.clone(), r.seats(id)?, r.moves(id)?)))
+            Ok(Some((r.seats(id)?, r.moves(id)?, record)))
         })
         .await?;
-    let Some((record, seats, moves)) = rows.filter(|(m, _, _)| shown(m)) else {
+    let Some((seats, moves, record)) = rows.filter(|(_, _, m)| shown(m)) else {
         return Ok(not_found("No finished match by that number."));
     };
     let platform = state.platform().clone();

@@ -28,22 +28,9 @@ fn layout(title: &str, body: Markup) -> Response {
     )
 }
 
-/// Places of a leaderboard: ratings that read alike share the first's.
-fn places(leaders: &[Leader]) -> Vec<usize> {
-    let mut out: Vec<usize> = Vec::with_capacity(leaders.len());
-    for (i, l) in leaders.iter().enumerate() {
-        let place = match out.last() {
-            Some(&prev) if leaders[i - 1].points == l.points => prev,
-            _ => i + 1,
-        };
-        out.push(place);
-    }
-    out
-}
-
 fn leader_rows(leaders: &[Leader]) -> Markup {
     html! {
-        @for (leader, place) in leaders.iter().zip(places(leaders)) {
+        @for (leader, place) in leaders.iter().zip(Leader::places(leaders)) {
             tr {
                 td.num { (place) }
                 td { a href={ "/players/" (leader.nick) } { (leader.nick) } }

@@ -222,6 +222,9 @@ impl<'g> Table<'g> {
                 }
             }
         }
+        // Only robots are to move: their reply brings the board, with both
+        // moves on it, in one text instead of two.
+        let mut robots_only = false;
         match self.state.status() {
             Status::Finished(standings) => finish::finish(
                 ctx,
@@ -231,20 +234,21 @@ impl<'g> Table<'g> {
                 &mut self.seats,
                 &standings,
             )?,
-            Status::Awaiting(awaiting) if moved != Moved::Nothing => {
-                self.record.turn += 1;
-                self.record.deadline_at = self.deadline_for(ctx, &awaiting);
-                robot_turns::queue_turns(ctx, &self.record, &self.seats, &awaiting)?;
+            Status::Awaiting(awaiting) => {
+                robots_only = !awaiting.is_empty()
+                    && awaiting.iter().all(|&s| self.seats[s].player().is_none());
+                if moved != Moved::Nothing {
+                    self.record.turn += 1;
+                    self.record.deadline_at = self.deadline_for(ctx, &awaiting);
+                    robot_turns::queue_turns(ctx, &self.record, &self.seats, &awaiting)?;
+                }
             }
-            Status::Awaiting(_) => {}
         }
         self.record.state = self.state.state();
         ctx.tx.matches().save(&self.record)?;
         match moved {
             _ if self.record.finished => self.show_everyone(ctx),
-            // Only robots are to move: their reply brings the board, with
-            // both moves on it, in one text instead of two.
-            _ if self.robots_only_awaited() => Ok(()),
+            _ if robots_only => Ok(()),
             Moved::Resolved(None) => self.show_everyone(ctx),
             Moved::Resolved(Some(mover)) => match self.state.audience(mover) {
                 None => self.show_everyone(ctx),
@@ -252,16 +256,6 @@ impl<'g> Table<'g> {
             },
             Moved::Continues(seat) => self.show_seats(ctx, &[seat]),
             Moved::Nothing => Ok(()),
-        }
-    }
-
-    /// Whether the turn waits for robots only.
-    fn robots_only_awaited(&self) -> bool {
-        match self.state.status() {
-            Status::Awaiting(seats) => {
-                !seats.is_empty() && seats.iter().all(|&s| self.seats[s].player().is_none())
-            }
-            Status::Finished(_) => false,
         }
     }
 

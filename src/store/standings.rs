@@ -99,6 +99,20 @@ impl Leader {
     pub fn provisional(&self) -> bool {
         self.rated_games < crate::ratings::PROVISIONAL_GAMES
     }
+
+    /// The places of a leaderboard read best first: ratings that read alike
+    /// share the place of the first of them (the next place skips).
+    pub fn places(leaders: &[Leader]) -> Vec<i64> {
+        let mut out: Vec<i64> = Vec::with_capacity(leaders.len());
+        for (i, leader) in leaders.iter().enumerate() {
+            let place = match out.last() {
+                Some(&prev) if leaders[i - 1].points == leader.points => prev,
+                _ => i as i64 + 1,
+            };
+            out.push(place);
+        }
+        out
+    }
 }
 
 impl Record for Leader {

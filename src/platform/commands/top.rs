@@ -6,7 +6,7 @@ use super::words::{ParseError, split_word};
 use crate::platform::catalog::DEFAULT_GAME;
 use crate::platform::ctx::Ctx;
 use crate::platform::texts::{self, OwnPlace, TopLine};
-use crate::store::{Player, StoreResult};
+use crate::store::{Leader, Player, StoreResult};
 
 /// Lines of the leaderboard `TOP` shows.
 pub const TOP_LINES: usize = 5;
@@ -43,19 +43,15 @@ impl Top {
         };
         let code = game.code();
         let leaders = ctx.tx.standings().leaders(code, TOP_LINES)?;
-        let mut lines: Vec<TopLine<'_>> = Vec::with_capacity(leaders.len());
-        for (i, leader) in leaders.iter().enumerate() {
-            // Ratings that read alike share the place of the first of them.
-            let place = match lines.last() {
-                Some(prev) if leaders[i - 1].points == leader.points => prev.place,
-                _ => i as i64 + 1,
-            };
-            lines.push(TopLine {
+        let lines: Vec<TopLine<'_>> = leaders
+            .iter()
+            .zip(Leader::places(&leaders))
+            .map(|(leader, place)| TopLine {
                 place,
                 nick: &leader.nick,
                 rating: texts::rating(leader.points, leader.provisional()),
-            });
-        }
+            })
+            .collect();
         let own = match ctx.tx.standings().of(code, player.id)? {
             Some(row) if row.rated_games > 0 => {
                 let points = row.rating.points();
