@@ -5,7 +5,8 @@ dictionaries that packages ship (see README.md beside this file).
 Each output line is `word rank`: the word in lower case (Russian keeps its
 `ё`), and `rank`, the word's wordfreq Zipf frequency times ten (0-80), or 0
 when the word is not confirmed by the second source (hunspell-ru for Russian)
-and so is never played by the robot. Only words of 3-7 letters are kept: the
+and so is never played by the robot. A Russian word's frequency counts only
+the share of its spelling that reads as this noun (see `russian_rank`). Only words of 3-7 letters are kept: the
 game plays no others. Lines are sorted by the word with `ё` read as `е`;
 `#` lines are comments.
 
@@ -33,6 +34,7 @@ EN_LETTERS = re.compile("^[a-z]+$")
 
 HUNSPELL_RU = "/usr/share/hunspell/ru_RU.dic"
 WORDNET_NOUNS = "/usr/share/wordnet/index.noun"
+WORDNET_DATA = "/usr/share/wordnet/data.noun"
 WAMERICAN = "/usr/share/dict/american-english"
 
 
@@ -64,15 +66,81 @@ def blocked(word, blocklist):
 def zipf10(word, lang):
     import wordfreq
 
-    forms = {word, fold(word)}
-    return round(10 * max(wordfreq.zipf_frequency(f, lang) for f in forms))
+    return round(10 * wordfreq.zipf_frequency(word, lang))
 
 
-def russian_nouns():
+def zipf10_of(frequency):
+    """Zipf x10 (0-80) of a word frequency (a share of all words)."""
+    import math
+
+    if frequency <= 0:
+        return 0
+    return max(0, round(10 * (math.log10(frequency) + 9)))
+
+
+# Readings running text seldom has: they must not outweigh a common noun
+# (`кит` is also an abbreviation, `род` an abbreviated verb form, `суть` an
+# archaic verb form).
+RARE_READINGS = RU_DROP | {"Arch", "Subx"}
+
+
+def readings(morph, spelling, lemmas):
+    """How the text spelled `spelling` divides between the noun whose
+    nominative singular forms have the normal forms `lemmas`, other nouns,
+    and other parts of speech, by pymorphy3's estimate of each reading's
+    probability; rare readings are left out. Returns (this noun, other
+    parts of speech), as shares of 1."""
+    parses = [
+        p
+        for p in morph.parse(spelling)
+        if not (p.tag.grammemes & RARE_READINGS)
+        or (p.tag.POS == "NOUN" and p.normal_form in lemmas)
+    ]
+    total = sum(p.score for p in parses)
+    if not total:
+        return 0.0, 0.0
+    mine = sum(p.score for p in parses if p.tag.POS == "NOUN" and p.normal_form in lemmas)
+    other = sum(p.score for p in parses if p.tag.POS != "NOUN")
+    return mine / total, other / total
+
+
+def russian_rank(morph, word):
+    """The robot's rank of the Russian noun `word`: the frequency of its
+    spellings, counting of each only the share that reads as this noun.
+
+    A spelling's frequency counts words, not nouns. When it is mostly
+    another part of speech (`тут` the adverb, `обо` the preposition, `стать`
+    the verb), the count says nothing of how common the noun is: pymorphy3
+    gives such a noun reading a floor, not a measure, so the word gets rank
+    0 (never the robot's). A spelling shared with another noun's form
+    (`пар`, the genitive of `пара`) counts in proportion. A word with `ё` is
+    often printed with `е`, so the `е` spelling counts too, unless it is a
+    word of its own (`перед` for `перёд`, `лет` for `лёт`, `небо` for
+    `нёбо`)."""
+    import wordfreq
+
+    lemmas = {
+        p.normal_form
+        for p in morph.parse(word)
+        if p.word == word and p.tag.POS == "NOUN" and {"nomn", "sing"} <= p.tag.grammemes
+    }
+    spellings = [word]
+    if "ё" in word and not morph.word_is_known(fold(word), strict=True):
+        spellings.append(fold(word))
+    frequency, noun, other = 0.0, 0.0, 0.0
+    for spelling in spellings:
+        f = wordfreq.word_frequency(spelling, "ru")
+        mine, elsewhere = readings(morph, spelling, lemmas)
+        frequency += f
+        noun += f * mine
+        other += f * elsewhere
+    if frequency == 0 or other / frequency > 0.5:
+        return 0
+    return zipf10_of(noun)
+
+
+def russian_nouns(morph):
     """Nominative singular forms of OpenCorpora's common nouns."""
-    import pymorphy3
-
-    morph = pymorphy3.MorphAnalyzer()
     words = set()
     for word, tag, _normal, _para, _idx in morph.dictionary.iter_known_words():
         if tag.POS != "NOUN" or "nomn" not in tag or "sing" not in tag:
@@ -94,21 +162,23 @@ def hunspell_stems(path):
 
 
 def build_russian():
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer()
     block = read_blocklist("ru")
     stems = hunspell_stems(HUNSPELL_RU)
     ranked = {}
-    for word in russian_nouns():
+    for word in russian_nouns(morph):
         if blocked(word, block):
             continue
-        rank = zipf10(word, "ru") if fold(word) in stems else 0
+        rank = russian_rank(morph, word) if fold(word) in stems else 0
         key = fold(word)
-        # Two spellings of one folded word: keep the one with ё (the correct
-        # spelling), and the higher rank.
+        # Two nouns spelled alike but for ё (`небо`, `нёбо`) are one word on
+        # the board; it is shown as the more common of the two (the one with
+        # ё on a tie) and keeps that one's rank.
         old = ranked.get(key)
-        if old is None or ("ё" in word and "ё" not in old[0]):
-            ranked[key] = (word, max(rank, old[1] if old else 0))
-        else:
-            ranked[key] = (old[0], max(rank, old[1]))
+        if old is None or (rank, "ё" in word) > (old[1], "ё" in old[0]):
+            ranked[key] = (word, rank)
     return [ranked[k] for k in sorted(ranked)]
 
 
@@ -123,6 +193,22 @@ def english_plural(word, lemmas):
     )
 
 
+def wordnet_capitals_only(path):
+    """Noun lemmas WordNet writes only in capitals: Roman numerals (`XXX`,
+    `XIV`) and initialisms (`WHO`, `LED`, `ADD`), whose lower-case spelling is
+    another word's."""
+    spellings = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(" "):
+                continue  # the licence header
+            fields = line.split(" ")
+            for i in range(int(fields[3], 16)):
+                member = fields[4 + 2 * i]
+                spellings.setdefault(member.lower(), set()).add(member.isupper())
+    return {word for word, upper in spellings.items() if upper == {True}}
+
+
 def build_english():
     block = read_blocklist("en")
     with open(WAMERICAN, encoding="utf-8") as f:
@@ -133,11 +219,14 @@ def build_english():
         for line in f:
             if not line.startswith(" "):
                 lemmas.add(line.split(" ", 1)[0])
+    capitals = wordnet_capitals_only(WORDNET_DATA)
     words = []
     for word in sorted(lemmas):
         if not (MIN_LEN <= len(word) <= MAX_LEN and EN_LETTERS.match(word)):
             continue
-        if word not in american or english_plural(word, lemmas) or blocked(word, block):
+        if word not in american or word in capitals:
+            continue
+        if english_plural(word, lemmas) or blocked(word, block):
             continue
         words.append((word, zipf10(word, "en")))
     return words
@@ -170,7 +259,8 @@ def main():
             [
                 "Word battle, Russian: common nouns, nominative singular, 3-7 letters.",
                 f"OpenCorpora via pymorphy3-dicts-ru {v['pymorphy3-dicts-ru']} (CC BY-SA 3.0);",
-                "rank: wordfreq Zipf x10 if also a hunspell-ru stem, else 0.",
+                "rank: wordfreq Zipf x10 of the noun's share of its spellings (pymorphy3),",
+                "0 if mostly another part of speech or not a hunspell-ru stem.",
                 f"wordfreq {v['wordfreq']} (data CC BY-SA 4.0). Rebuild: build.py.",
             ],
         ),

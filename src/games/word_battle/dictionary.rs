@@ -395,6 +395,37 @@ mod tests {
         }
     }
 
+    /// The robot plays words from its vocabulary's rank up; a word whose
+    /// spelling is mostly another word (an adverb, a preposition, another
+    /// noun's form, an `е` word for a `ё` one) must not rank as common.
+    #[test]
+    fn the_robots_common_words_are_common_nouns() {
+        let ru = Dictionary::builtin(Variant::Ru);
+        let common = crate::games::word_battle::robot::vocabulary(Variant::Ru).common;
+        let rank = |d: &Dictionary, w: &str| d.rank(d.find(w).unwrap()).unwrap();
+        // `тут` the adverb, `обо` the preposition, `перед`, `лет` (years).
+        for w in ["тут", "обо", "перёд", "лёт", "стать", "правда"] {
+            assert!(rank(ru, w) < common, "{w} ranks {}", rank(ru, w));
+        }
+        for w in ["стол", "дом", "мир", "кит", "пар", "ёлка", "объём"] {
+            assert!(rank(ru, w) >= common, "{w} ranks {}", rank(ru, w));
+        }
+        // `небо` and `нёбо` are one word on the board, shown as the common one.
+        assert_eq!(
+            ru.spelling(ru.find("небо").unwrap(), &codes("небо")),
+            "небо"
+        );
+        let en = Dictionary::builtin(Variant::En);
+        // Roman numerals and initialisms WordNet writes only in capitals.
+        for w in ["xxx", "xiv", "iii", "who", "led", "add"] {
+            assert!(en.find(w).is_none(), "{w} should be out");
+        }
+        assert!(
+            en.find("mix").is_some(),
+            "a word that only looks like a numeral"
+        );
+    }
+
     fn codes(word: &str) -> Vec<Code> {
         Variant::Ru
             .spell(word)

@@ -30,8 +30,8 @@ pub struct Vocabulary {
     pub easy: u8,
 }
 
-/// The cuts per alphabet: about 8,900 Russian and 6,200 English words for
-/// levels 2-3 (Zipf 2 and 3), about 4,300 and 2,600 for level 1 (Zipf 3 and 4).
+/// The cuts per alphabet: about 8,700 Russian and 6,200 English words for
+/// levels 2-3 (Zipf 2 and 3), about 4,100 and 2,600 for level 1 (Zipf 3 and 4).
 pub fn vocabulary(variant: Variant) -> Vocabulary {
     match variant {
         Variant::Ru => Vocabulary {
