@@ -185,13 +185,12 @@ pub trait AnyGame: Send + Sync {
         entries: &[StoredEntry<'_>],
         lang: Lang,
     ) -> Result<String, NotationError>;
-    /// `H n`: the public state string after step `n`, if the game has one.
-    fn state_at_step(
+    /// `H n`: the public state string after every step, if the game has one.
+    fn state_steps(
         &self,
         opening: &str,
         entries: &[StoredEntry<'_>],
-        step: usize,
-    ) -> Result<Option<String>, NotationError>;
+    ) -> Result<Vec<String>, NotationError>;
 }
 
 /// One match's state, typed, with the game it belongs to.
@@ -347,17 +346,14 @@ impl<G: Game> AnyGame for Entry<G> {
         Ok(self.0.history(&opening, &history_entries(&parsed), lang))
     }
 
-    fn state_at_step(
+    fn state_steps(
         &self,
         opening: &str,
         entries: &[StoredEntry<'_>],
-        step: usize,
-    ) -> Result<Option<String>, NotationError> {
+    ) -> Result<Vec<String>, NotationError> {
         let opening: G::State = opening.parse()?;
         let parsed = Self::parse_entries(entries)?;
-        Ok(self
-            .0
-            .state_at_step(&opening, &history_entries(&parsed), step))
+        Ok(self.0.state_steps(&opening, &history_entries(&parsed)))
     }
 }
 

@@ -488,19 +488,20 @@ pub trait Game: Send + Sync + 'static {
     }
 
     /// `H n`, for games whose rules define a public state string: that string
-    /// after step `n` (0: the opening), or `None` past the last step. Default:
-    /// the game has no such notation, and `H n` is refused.
-    fn state_at_step(
+    /// after every step, index `n` for step `n` (0: the opening). All at once:
+    /// the line is rebuilt from the whole record, and an export wants every
+    /// step (one step at a time made a long match's export quadratic).
+    /// Default: the game has no such notation, and `H n` is refused.
+    fn state_steps(
         &self,
         opening: &Self::State,
         entries: &[HistoryEntry<'_, Self>],
-        step: usize,
-    ) -> Option<String> {
-        let _ = (opening, entries, step);
-        None
+    ) -> Vec<String> {
+        let _ = (opening, entries);
+        Vec::new()
     }
 
-    /// Whether `H n` means anything in this game (see [`Game::state_at_step`]).
+    /// Whether `H n` means anything in this game (see [`Game::state_steps`]).
     fn has_state_steps(&self) -> bool {
         false
     }

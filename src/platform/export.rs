@@ -118,13 +118,8 @@ fn states(
         return Vec::new();
     }
     let entries = stored_entries(moves, seats);
-    (0..)
-        .map_while(|step| {
-            game.state_at_step(initial_state, &entries, step)
-                .ok()
-                .flatten()
-        })
-        .collect()
+    game.state_steps(initial_state, &entries)
+        .unwrap_or_default()
 }
 
 /// What a replayed export came to.

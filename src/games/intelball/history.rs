@@ -71,9 +71,11 @@ fn entry(side: usize, step: u32, codes: &[super::code::Code], more: &str) -> Str
     format!("{letter} {steps}: {}{more}", write_combo(codes))
 }
 
-/// The public state string with `_S(n)` in the line.
-pub fn at_step(line: &[Position], step: usize) -> Option<String> {
-    line.iter()
-        .find(|p| p.step as usize == step)
+/// The public state string of every step of the line, step 0 first, up to
+/// the first step the line lacks.
+pub fn steps(line: &[Position]) -> Vec<String> {
+    (0..)
+        .map_while(|step| line.iter().find(|p| p.step as usize == step))
         .map(Position::to_string)
+        .collect()
 }

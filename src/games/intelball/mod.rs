@@ -240,13 +240,8 @@ impl Game for Intelball {
         history::history(&history::line(opening, entries))
     }
 
-    fn state_at_step(
-        &self,
-        opening: &State,
-        entries: &[HistoryEntry<'_, Self>],
-        step: usize,
-    ) -> Option<String> {
-        history::at_step(&history::line(opening, entries), step)
+    fn state_steps(&self, opening: &State, entries: &[HistoryEntry<'_, Self>]) -> Vec<String> {
+        history::steps(&history::line(opening, entries))
     }
 
     fn has_state_steps(&self) -> bool {

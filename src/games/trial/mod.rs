@@ -437,16 +437,10 @@ impl Game for Trial {
     }
 
     /// `H n`: the state string after the `n`-th entry of the record.
-    fn state_at_step(
-        &self,
-        opening: &State,
-        entries: &[HistoryEntry<'_, Self>],
-        step: usize,
-    ) -> Option<String> {
-        match step {
-            0 => Some(opening.to_string()),
-            n => entries.get(n - 1).map(|e| e.after.to_string()),
-        }
+    fn state_steps(&self, opening: &State, entries: &[HistoryEntry<'_, Self>]) -> Vec<String> {
+        std::iter::once(opening.to_string())
+            .chain(entries.iter().map(|e| e.after.to_string()))
+            .collect()
     }
 
     fn history(&self, _opening: &State, entries: &[HistoryEntry<'_, Self>], _lang: Lang) -> String {

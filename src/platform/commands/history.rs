@@ -82,9 +82,9 @@ fn reply(
         History::Page(n) => n,
         History::Number(n) if !game.has_state_steps() => n,
         History::Number(n) => {
-            let text = match game.state_at_step(&record.initial_state, &entries, n) {
-                Ok(Some(state)) => state,
-                Ok(None) => texts::no_such_step(lang, n),
+            let text = match game.state_steps(&record.initial_state, &entries) {
+                Ok(mut steps) if n < steps.len() => steps.swap_remove(n),
+                Ok(_) => texts::no_such_step(lang, n),
                 Err(e) => damaged(e),
             };
             return ctx.reply(player, text);

@@ -163,7 +163,7 @@ fn seed_code_examples() {
 
 /// `H 3` after the seed's combination is the seed's state string; `H 0` the opening.
 #[test]
-fn state_at_step_three() {
+fn the_state_after_step_three() {
     let g = game();
     let opening = g.start(
         &Options {
@@ -179,20 +179,11 @@ fn state_at_step_three() {
         after: &after,
     }];
     assert!(g.has_state_steps());
-    assert_eq!(
-        g.state_at_step(&opening, &entries, 3).as_deref(),
-        Some(SEED_AFTER)
-    );
-    assert_eq!(
-        g.state_at_step(&opening, &entries, 0).as_deref(),
-        Some(OPENING)
-    );
-    assert!(
-        g.state_at_step(&opening, &entries, 2)
-            .unwrap()
-            .starts_with("_S(2)_X(B(4,6)>L(4,5)B~L(4,5)>L(6,5))")
-    );
-    assert_eq!(g.state_at_step(&opening, &entries, 4), None);
+    let steps = g.state_steps(&opening, &entries);
+    assert_eq!(steps.len(), 4, "the opening and three steps");
+    assert_eq!(steps[3], SEED_AFTER);
+    assert_eq!(steps[0], OPENING);
+    assert!(steps[2].starts_with("_S(2)_X(B(4,6)>L(4,5)B~L(4,5)>L(6,5))"));
     assert_eq!(
         g.history(&opening, &entries, Lang::En),
         format!("L 1-3: {SEED_COMBO}")
