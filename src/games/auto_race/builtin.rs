@@ -7,11 +7,15 @@ use std::sync::OnceLock;
 use super::track::Track;
 
 /// The shipped files, default track first.
-pub const FILES: [(&str, &str); 2] = [
+pub const FILES: [(&str, &str); 3] = [
     ("ring.txt", include_str!("../../../config/tracks/ring.txt")),
     (
         "zigzag.txt",
         include_str!("../../../config/tracks/zigzag.txt"),
+    ),
+    (
+        "gorge.txt",
+        include_str!("../../../config/tracks/gorge.txt"),
     ),
 ];
 

@@ -5,7 +5,6 @@ use super::car::{CarId, letter};
 use super::moves::Step;
 use super::refusal::Refusal;
 use super::state::State;
-use super::track::LANES;
 
 /// Where an accepted path takes the car, and what it does on the way.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +31,13 @@ pub fn sideways(state: &State, d: i32, lane: u8, inner: bool) -> Option<u8> {
     // Inwards is towards lane 1, which is on the left where the track turns left.
     let left = inner != state.track().inner_right(d);
     let next = if left { lane.checked_sub(1)? } else { lane + 1 };
-    (1..=LANES).contains(&next).then_some(next)
+    state.track().exists(d, next).then_some(next)
+}
+
+/// Whether a step forward from physical lane `lane` at `d` stays on the road:
+/// the lane goes on into the next sector, or the next is the finish line.
+pub fn lane_goes_on(state: &State, d: i32, lane: u8) -> bool {
+    d + 1 == state.finish() || state.track().exists(d + 1, lane)
 }
 
 /// Drives `steps` for `car` (the car to move). Refuses the first faulty
@@ -60,11 +65,16 @@ pub fn drive(state: &State, car: CarId, steps: &[Step]) -> Result<Drive, Refusal
         let step = i + 1;
         let (d, lane) = match mv {
             Step::Back => return Err(Refusal::Backwards { step }),
+            Step::Forward if !lane_goes_on(state, drive.d, drive.lane) => {
+                let lane = state.track().logical(drive.d, drive.lane);
+                return Err(Refusal::LaneEnds { step, lane });
+            }
             Step::Forward => (drive.d + 1, drive.lane),
             Step::Inner | Step::Outer => {
                 let inner = mv == Step::Inner;
+                let lane = state.track().logical(drive.d, drive.lane);
                 let lane = sideways(state, drive.d, drive.lane, inner)
-                    .ok_or(Refusal::OffTrack { step, mv, inner })?;
+                    .ok_or(Refusal::OffTrack { step, mv, lane })?;
                 (drive.d, lane)
             }
         };

@@ -14,9 +14,8 @@ use std::collections::HashSet;
 
 use super::car::{CarId, MAX_CARS};
 use super::moves::{Move, Step};
-use super::path::{Drive, sideways};
+use super::path::{Drive, lane_goes_on, sideways};
 use super::state::State;
-use super::track::LANES;
 
 /// A distinct move and where it leads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +38,9 @@ struct Ctx<'a> {
     max: u32,
     finish: i32,
     leader: bool,
-    /// Per physical cell (`sector * 4 + lane - 1`): the car on it.
+    /// Lanes across the track's frame.
+    lanes: usize,
+    /// Per physical cell (`sector * lanes + lane - 1`): the car on it.
     cells: Vec<Option<u8>>,
     /// Search states and outcomes met, as bits: see [`Ctx::key`]. Paths
     /// through back-markers (rare) go to the sets instead.
@@ -52,7 +53,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn cell(&self, d: i32, lane: u8) -> usize {
-        self.state.track().sector(d) * usize::from(LANES) + usize::from(lane - 1)
+        self.state.track().sector(d) * self.lanes + usize::from(lane - 1)
     }
 
     /// A dense index for a cell and length reached (no back-markers passed):
@@ -60,7 +61,7 @@ impl Ctx<'_> {
     fn key(&self, d: i32, lane: u8, length: u32) -> usize {
         let ahead = (d - self.start) as usize;
         let span = self.max as usize + 1;
-        (ahead * usize::from(LANES) + usize::from(lane - 1)) * span + length as usize
+        (ahead * self.lanes + usize::from(lane - 1)) * span + length as usize
     }
 
     /// Whether the search state is new (and marks it seen).
@@ -109,17 +110,17 @@ enum Side {
 pub fn outcomes(state: &State, car: CarId) -> Vec<Outcome> {
     let (allow, bonus) = super::path::limit(state, car);
     let sectors = state.track().sectors() as usize;
-    let mut cells = vec![None; sectors * usize::from(LANES)];
+    let lanes = usize::from(state.track().frame());
+    let mut cells = vec![None; sectors * lanes];
     for (i, c) in state.cars().iter().enumerate() {
         if c.on_track() && i != car {
-            cells[state.track().sector(c.d) * usize::from(LANES) + usize::from(c.lane - 1)] =
-                Some(i as u8);
+            cells[state.track().sector(c.d) * lanes + usize::from(c.lane - 1)] = Some(i as u8);
         }
     }
     let start = state.cars()[car];
     let max = u32::from(allow) + u32::from(bonus);
     // Cells up to `max + 1` ahead (the finish line is one past), lengths 0..=max.
-    let keys = (max as usize + 2) * usize::from(LANES) * (max as usize + 1);
+    let keys = (max as usize + 2) * lanes * (max as usize + 1);
     let mut ctx = Ctx {
         state,
         car,
@@ -127,6 +128,7 @@ pub fn outcomes(state: &State, car: CarId) -> Vec<Outcome> {
         max,
         finish: state.finish(),
         leader: state.leader_to_move(),
+        lanes,
         cells,
         seen_bits: vec![0; (keys * 3).div_ceil(64)],
         found_bits: vec![0; keys.div_ceil(64)],
@@ -154,6 +156,7 @@ fn search(ctx: &mut Ctx<'_>, at: &Drive, side: Side, mask: u16, steps: &mut Vec<
             continue;
         }
         let (d, lane, next_side) = match step {
+            Step::Forward if !lane_goes_on(ctx.state, at.d, at.lane) => continue,
             Step::Forward => (at.d + 1, at.lane, Side::None),
             _ => {
                 let (inner, this, back) = if step == Step::Inner {

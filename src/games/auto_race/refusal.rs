@@ -14,8 +14,12 @@ pub enum Refusal {
     NotYourTurn { car: char },
     /// Step `step` drives backwards.
     Backwards { step: usize },
-    /// Step `step` leaves the track: past lane 1 (`inner`) or lane 4.
-    OffTrack { step: usize, mv: Step, inner: bool },
+    /// Step `step` (`I` or `O`) leaves the track from the rules' lane `lane`:
+    /// lane 1 is the innermost, the sector's width the outermost.
+    OffTrack { step: usize, mv: Step, lane: u8 },
+    /// Step `step` drives forward on the rules' lane `lane`, which ends there
+    /// (the track narrows).
+    LaneEnds { step: usize, lane: u8 },
     /// Step `step` makes the move `length` long, beyond `allow` plus `bonus`.
     TooLong {
         step: usize,
@@ -66,15 +70,29 @@ impl Reason for Refusal {
             Refusal::NotYourTurn { car } => format!("It is not your turn: car {car} moves now."),
             Refusal::Backwards { step } if ru => format!("Shag {step}: nazad ezdit nelzya."),
             Refusal::Backwards { step } => format!("Step {step}: cars may not drive backwards."),
-            Refusal::OffTrack { step, mv, inner } => {
-                let text = match (ru, inner) {
-                    (true, true) => "mashina uzhe na polose 1, dalshe vnutr polos net.",
-                    (true, false) => "mashina uzhe na polose 4, dalshe naruzhu polos net.",
-                    (false, true) => "the car is on lane 1 already, no lane is further in.",
-                    (false, false) => "the car is on lane 4 already, no lane is further out.",
+            Refusal::OffTrack { step, mv, lane } => {
+                let text = match (ru, mv == Step::Inner) {
+                    (true, true) => {
+                        format!("mashina uzhe na polose {lane}, dalshe vnutr polos net.")
+                    }
+                    (true, false) => {
+                        format!("mashina uzhe na polose {lane}, dalshe naruzhu polos net.")
+                    }
+                    (false, true) => {
+                        format!("the car is on lane {lane} already, no lane is further in.")
+                    }
+                    (false, false) => {
+                        format!("the car is on lane {lane} already, no lane is further out.")
+                    }
                 };
                 format!("{}{text}", at(step, mv))
             }
+            Refusal::LaneEnds { step, lane } if ru => format!(
+                "Shag {step} (F): polosa {lane} tut konchaetsya, trassa uzhe. Snachala smenite polosu."
+            ),
+            Refusal::LaneEnds { step, lane } => format!(
+                "Step {step} (F): lane {lane} ends here, the track narrows. Change lanes first."
+            ),
             Refusal::TooLong {
                 step,
                 mv,

@@ -66,50 +66,76 @@ fn to_move(state: &State, car: CarId, lang: Lang) -> String {
     text
 }
 
-/// Four lines, one a lane (top: the leftmost in the direction of travel),
-/// each labelled with its lane number at the car; sectors left to right, `:`
-/// the start and finish line. A fifth line marks with `*` the sectors where
-/// the track turns the other way (the lane numbers are reversed there).
+/// A column of the window.
+#[derive(Clone, Copy)]
+enum Column {
+    /// The start and finish line.
+    Line,
+    /// Where the track starts turning the other way.
+    Turn,
+    /// A sector, by distance.
+    Sector(i32),
+}
+
+/// One line a lane, the car's inner lane on top, each labelled with its
+/// lane number at the car; sectors left to right, `:` the start and finish
+/// line, `|` where the track starts turning the other way (lane numbers
+/// swap there), `#` where a lane is no road (the track is narrower). When the
+/// lanes at the window's far end are numbered otherwise than at the car,
+/// each line ends with its number there.
 pub fn window(state: &State, car: CarId, limit: i32) -> String {
     let track = state.track();
     let here = state.cars()[car].d;
     let ahead = (limit + 2).clamp(AHEAD.0, AHEAD.1);
     let ahead = ahead.min(track.sectors() - BEHIND - 1);
-    let columns: Vec<Option<i32>> = (here - BEHIND..=here + ahead)
-        .flat_map(|d| {
-            let line = (track.sector(d) == 0).then_some(None);
-            line.into_iter().chain(std::iter::once(Some(d)))
+    let mut columns = Vec::new();
+    for d in here - BEHIND..=here + ahead {
+        if track.sector(d) == 0 {
+            columns.push(Column::Line);
+        }
+        if d > here - BEHIND && track.inner_right(d) != track.inner_right(d - 1) {
+            columns.push(Column::Turn);
+        }
+        columns.push(Column::Sector(d));
+    }
+    let label = |d: i32, lane: u8| {
+        if track.exists(d, lane) {
+            char::from(b'0' + track.logical(d, lane))
+        } else {
+            '#'
+        }
+    };
+    let far = here + ahead;
+    let lanes = 1..=track.frame();
+    let relabel = lanes
+        .clone()
+        .any(|lane| label(far, lane) != label(here, lane));
+    let rows: Vec<u8> = if track.inner_right(here) {
+        lanes.rev().collect()
+    } else {
+        lanes.collect()
+    };
+    let lines: Vec<String> = rows
+        .into_iter()
+        .map(|lane| {
+            let mut line = format!("{} ", label(here, lane));
+            for column in &columns {
+                line.push(match *column {
+                    Column::Line => state.on_line(lane).map_or(':', |c| letter(c, state.per())),
+                    Column::Turn => '|',
+                    Column::Sector(d) if !track.exists(d, lane) => '#',
+                    Column::Sector(d) => state
+                        .occupant(d, lane)
+                        .map_or('.', |c| letter(c, state.per())),
+                });
+            }
+            if relabel {
+                line.push(' ');
+                line.push(label(far, lane));
+            }
+            line
         })
         .collect();
-    let flip_here = track.inner_right(here);
-    let mut lines = Vec::with_capacity(5);
-    for lane in 1..=4u8 {
-        let mut line = format!("{} ", track.logical(here, lane));
-        for column in &columns {
-            line.push(match *column {
-                None => state.on_line(lane).map_or(':', |c| letter(c, state.per())),
-                Some(d) => state
-                    .occupant(d, lane)
-                    .map_or('.', |c| letter(c, state.per())),
-            });
-        }
-        lines.push(line);
-    }
-    let flips = columns
-        .iter()
-        .flatten()
-        .any(|&d| track.inner_right(d) != flip_here);
-    if flips {
-        let marks: String = columns
-            .iter()
-            .map(|column| match *column {
-                None => ':',
-                Some(d) if track.inner_right(d) != flip_here => '*',
-                Some(_) => '.',
-            })
-            .collect();
-        lines.push(format!("  {marks}"));
-    }
     lines.join("\n")
 }
 

@@ -13,7 +13,7 @@ use rand::Rng;
 use super::car::{Car, Run};
 use super::result::{series_length, series_totals};
 use super::state::{LEADER_ALLOWANCE, State};
-use super::track::{LANES, Track};
+use super::track::Track;
 use crate::games::{Level, MatchRng, Seat};
 
 /// What a new race is set up with.
@@ -81,9 +81,9 @@ pub fn rematch(finished: &State) -> State {
     place(setup, finished.teams.clone(), grid, race, prior)
 }
 
-/// Lines the cars up on lane 4, one behind the other, the front car just past
-/// the start line: one car of each seat in lot order, then the second cars
-/// in the same order (rule 2).
+/// Lines the cars up on the outer lane (the rules' lane 4), one behind the
+/// other, the front car just past the start line: one car of each seat in lot
+/// order, then the second cars in the same order (rule 2).
 fn place(
     setup: Setup,
     teams: Option<Vec<u8>>,
@@ -96,7 +96,7 @@ fn place(
     let mut cars = vec![
         Car {
             d: 0,
-            lane: LANES,
+            lane: 1,
             run: Run::Racing,
             bonus: 0,
             bonus_lap: 0,
@@ -107,7 +107,8 @@ fn place(
     for (i, car) in lineup.enumerate() {
         let d = -(i as i32);
         cars[car].d = d;
-        cars[car].lane = setup.track.physical(d, LANES);
+        // The outer lane, which is lane 4 on the rules' track (rule 2).
+        cars[car].lane = setup.track.physical(d, setup.track.width(d));
     }
     let mut state = State {
         track: setup.track,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::car::{Car, CarId, MAX_CARS, Run, owner};
 use super::moves::Move;
-use super::track::{LANES, Track};
+use super::track::Track;
 use crate::games::{Level, NotationError, Seat};
 
 /// The leader's longest move (rule 4).
@@ -128,7 +128,7 @@ impl State {
             .position(|c| matches!(c.run, Run::OnLine(_)) && c.lane == lane)
     }
 
-    /// The rules' lane (1 inner .. 4 outer) of a car.
+    /// The rules' lane (1 inner, counting outwards) of a car.
     pub fn logical_lane(&self, car: CarId) -> u8 {
         let c = &self.cars[car];
         self.track.logical(c.d, c.lane)
@@ -255,7 +255,14 @@ impl State {
             } else {
                 c.d < finish && c.d >= -(n as i32)
             };
-            if !placed || !(1..=LANES).contains(&c.lane) {
+            // A car on the line stands in the lane it crossed it in, which
+            // the next lap need not have.
+            let road = if at_finish {
+                (1..=self.track.frame()).contains(&c.lane)
+            } else {
+                self.track.exists(c.d, c.lane)
+            };
+            if !placed || !road {
                 return Err(bad(format!("car {i} is off the track: {}.{}", c.d, c.lane)));
             }
             let usable = c.racing() && c.bonus_lap >= 1 && c.bonus_lap < self.laps;

@@ -8,21 +8,35 @@
 //! track ESS               # the name players text (2-12 letters or digits)
 //! segment 10 left         # 10 sectors turning left: the left lane is lane 1
 //! segment 8 right         # then 8 turning right: the right lane is lane 1
+//! segment 6 right 3       # 6 more, narrowed to 3 lanes
 //! ```
 //!
 //! The `track` line comes first and once; then one `segment` line per
 //! segment, in driving order from the start line. Sides are `left`/`right`
-//! (or `L`/`R`), any case. The segments add up to one lap of
-//! [`MIN_SECTORS`]..=[`MAX_SECTORS`] sectors. Lanes are physical, numbered
-//! 1-4 from the left in the direction of travel; a sector's *logical* lane 1
-//! (the rules' inner lane) is physical lane 1 where the track turns left and
-//! physical lane 4 where it turns right.
+//! (or `L`/`R`), any case; the width is [`MIN_LANES`]..=[`MAX_LANES`] lanes,
+//! [`LANES`] when not given (rule 17: tracks whose width changes). The
+//! segments add up to one lap of [`MIN_SECTORS`]..=[`MAX_SECTORS`] sectors.
+//!
+//! # Lanes
+//!
+//! Lanes are physical, numbered from the left in the direction of travel
+//! across the track's widest part, its *frame* ([`Track::frame`]). A segment
+//! narrower than the frame loses its outer lanes: turning left it has the
+//! frame's left lanes, turning right its right ones. A sector's *logical*
+//! lane 1 (the rules' inner lane) is its leftmost lane where the track turns
+//! left and its rightmost where it turns right; logical lanes count outwards
+//! from there. A car drives straight on along its physical lane, so where a
+//! lane ends it must change lanes first.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Lanes across the track (the rules' four).
+/// Lanes across a segment whose width is not given (the rules' four).
 pub const LANES: u8 = 4;
+/// The narrowest a segment may be: one lane to pass on.
+pub const MIN_LANES: u8 = 2;
+/// The widest a segment may be: the window a player reads has a line a lane.
+pub const MAX_LANES: u8 = 5;
 /// The shortest lap a track may have: a grid of 16 cars fits with room, and
 /// no move (at most 26 long: 16 cars' allowance chain plus a lap bonus) can
 /// drive a whole lap and meet its own cells again.
@@ -61,11 +75,23 @@ impl Inner {
     }
 }
 
-/// A stretch of track turning one way.
+/// A stretch of track turning one way, of one width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Segment {
     pub sectors: u16,
     pub inner: Inner,
+    pub lanes: u8,
+}
+
+impl Segment {
+    /// A segment of the rules' four lanes.
+    pub fn new(sectors: u16, inner: Inner) -> Segment {
+        Segment {
+            sectors,
+            inner,
+            lanes: LANES,
+        }
+    }
 }
 
 /// A whole track. The per-sector table is derived from the segments, so two
@@ -74,8 +100,10 @@ pub struct Segment {
 pub struct Track {
     name: String,
     segments: Vec<Segment>,
-    /// Per sector: whether its inner lane is on the right.
-    inner_right: Vec<bool>,
+    /// Lanes across the widest segment: physical lanes are 1..=frame.
+    frame: u8,
+    /// Per sector: whether its inner lane is on the right, and its width.
+    shape: Vec<(bool, u8)>,
 }
 
 /// A track file (or a state's track field) that does not describe a track.
@@ -115,6 +143,18 @@ impl Track {
         if let Some(s) = segments.iter().find(|s| s.sectors == 0) {
             return Err(fault(None, format!("segment of {} sectors", s.sectors)));
         }
+        if let Some(s) = segments
+            .iter()
+            .find(|s| !(MIN_LANES..=MAX_LANES).contains(&s.lanes))
+        {
+            return Err(fault(
+                None,
+                format!(
+                    "segment of {} lanes; a segment has {MIN_LANES} to {MAX_LANES}",
+                    s.lanes
+                ),
+            ));
+        }
         let total: usize = segments.iter().map(|s| usize::from(s.sectors)).sum();
         if !(MIN_SECTORS..=MAX_SECTORS).contains(&total) {
             return Err(fault(
@@ -124,27 +164,24 @@ impl Track {
                 ),
             ));
         }
-        let inner_right = segments
+        let shape = segments
             .iter()
-            .flat_map(|s| std::iter::repeat_n(s.inner == Inner::Right, usize::from(s.sectors)))
+            .flat_map(|s| {
+                std::iter::repeat_n((s.inner == Inner::Right, s.lanes), usize::from(s.sectors))
+            })
             .collect();
         Ok(Track {
             name: name.to_ascii_uppercase(),
+            frame: segments.iter().map(|s| s.lanes).max().unwrap_or(LANES),
             segments,
-            inner_right,
+            shape,
         })
     }
 
     /// The simple ring of `sectors`, turning left all the way round.
     pub fn ring(sectors: u16) -> Track {
-        Track::new(
-            "RING",
-            vec![Segment {
-                sectors,
-                inner: Inner::Left,
-            }],
-        )
-        .expect("a ring of a valid length is a valid track")
+        Track::new("RING", vec![Segment::new(sectors, Inner::Left)])
+            .expect("a ring of a valid length is a valid track")
     }
 
     /// The name, upper case.
@@ -158,7 +195,12 @@ impl Track {
 
     /// Sectors in a lap.
     pub fn sectors(&self) -> i32 {
-        self.inner_right.len() as i32
+        self.shape.len() as i32
+    }
+
+    /// Physical lanes across the widest part: every lane is in 1..=frame.
+    pub fn frame(&self) -> u8 {
+        self.frame
     }
 
     /// The sector of a car `d` sectors past the start line (negative: before it).
@@ -168,18 +210,34 @@ impl Track {
 
     /// Whether the sector at distance `d` has its inner lane on the right.
     pub fn inner_right(&self, d: i32) -> bool {
-        self.inner_right[self.sector(d)]
+        self.shape[self.sector(d)].0
+    }
+
+    /// Lanes across the sector at distance `d`.
+    pub fn width(&self, d: i32) -> u8 {
+        self.shape[self.sector(d)].1
+    }
+
+    /// Whether physical lane `lane` is road at `d` (not past the sector's outer edge).
+    pub fn exists(&self, d: i32, lane: u8) -> bool {
+        (1..=self.width(d)).contains(&self.logical(d, lane))
     }
 
     /// Whether the track turns both ways somewhere.
     pub fn turns_both_ways(&self) -> bool {
-        self.inner_right.iter().any(|&r| r) && self.inner_right.iter().any(|&r| !r)
+        self.shape.iter().any(|s| s.0) && self.shape.iter().any(|s| !s.0)
     }
 
-    /// The rules' lane number (1 inner .. 4 outer) of physical lane `lane` at `d`.
+    /// Whether the track's width changes somewhere.
+    pub fn changes_width(&self) -> bool {
+        self.shape.iter().any(|s| s.1 != self.frame)
+    }
+
+    /// The rules' lane number (1 inner, counting outwards) of physical lane
+    /// `lane` at `d`; above [`Track::width`] where the lane is no road there.
     pub fn logical(&self, d: i32, lane: u8) -> u8 {
         if self.inner_right(d) {
-            LANES + 1 - lane
+            (self.frame + 1).saturating_sub(lane)
         } else {
             lane
         }
@@ -190,12 +248,20 @@ impl Track {
         self.logical(d, logical)
     }
 
-    /// The compact form the state string carries: `NAME:30L` or `ESS:10L,8R,...`.
+    /// The compact form the state string carries: `NAME:30L` or
+    /// `ESS:10L,8R,6R3` (a width other than [`LANES`] follows the side).
     pub fn compact(&self) -> String {
         let segments: Vec<String> = self
             .segments
             .iter()
-            .map(|s| format!("{}{}", s.sectors, s.inner.letter()))
+            .map(|s| {
+                let lanes = if s.lanes == LANES {
+                    String::new()
+                } else {
+                    s.lanes.to_string()
+                };
+                format!("{}{}{lanes}", s.sectors, s.inner.letter())
+            })
             .collect();
         format!("{}:{}", self.name, segments.join(","))
     }
@@ -214,15 +280,25 @@ impl Track {
         let segments = list
             .split(',')
             .map(|seg| {
-                let side =
-                    |letter: char, inner: Inner| seg.strip_suffix(letter).map(|n| (n, inner));
-                let parsed = side('L', Inner::Left)
-                    .or_else(|| side('R', Inner::Right))
-                    .and_then(|(len, inner)| Some((plain_number(len)?, inner)));
-                match parsed {
-                    Some((sectors, inner)) => Ok(Segment { sectors, inner }),
-                    None => Err(fault(None, format!("segment {seg:?} is not like 30L"))),
-                }
+                let parsed = seg.find(['L', 'R']).and_then(|at| {
+                    let inner = if seg[at..].starts_with('L') {
+                        Inner::Left
+                    } else {
+                        Inner::Right
+                    };
+                    let lanes = match &seg[at + 1..] {
+                        "" => LANES,
+                        given => plain_number(given)
+                            .and_then(|n| u8::try_from(n).ok())
+                            .filter(|&n| n != LANES)?,
+                    };
+                    Some(Segment {
+                        sectors: plain_number(&seg[..at])?,
+                        inner,
+                        lanes,
+                    })
+                });
+                parsed.ok_or_else(|| fault(None, format!("segment {seg:?} is not like 30L or 6R3")))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Track::new(name, segments)
@@ -250,7 +326,11 @@ impl fmt::Display for Track {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "track {}", self.name)?;
         for s in &self.segments {
-            writeln!(f, "segment {} {}", s.sectors, s.inner.word())?;
+            write!(f, "segment {} {}", s.sectors, s.inner.word())?;
+            if s.lanes != LANES {
+                write!(f, " {}", s.lanes)?;
+            }
+            writeln!(f)?;
         }
         Ok(())
     }
@@ -291,8 +371,12 @@ impl FromStr for Track {
                     if name.is_none() {
                         return Err(at("a 'segment' before the 'track NAME' line".into()));
                     }
-                    let [_, len, side] = words[..] else {
-                        return Err(at("expected 'segment LENGTH left|right'".into()));
+                    let (len, side, lanes) = match words[..] {
+                        [_, len, side] => (len, side, None),
+                        [_, len, side, lanes] => (len, side, Some(lanes)),
+                        _ => {
+                            return Err(at("expected 'segment LENGTH left|right [LANES]'".into()));
+                        }
                     };
                     let sectors = len
                         .parse::<u16>()
@@ -306,7 +390,23 @@ impl FromStr for Track {
                     let inner = Inner::parse(side).ok_or_else(|| {
                         at(format!("inner side {side:?} is neither left nor right"))
                     })?;
-                    segments.push(Segment { sectors, inner });
+                    let lanes = match lanes {
+                        None => LANES,
+                        Some(given) => given
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|n| (MIN_LANES..=MAX_LANES).contains(n))
+                            .ok_or_else(|| {
+                                at(format!(
+                                    "width {given:?} is not a number of lanes ({MIN_LANES}-{MAX_LANES})"
+                                ))
+                            })?,
+                    };
+                    segments.push(Segment {
+                        sectors,
+                        inner,
+                        lanes,
+                    });
                 }
                 other => {
                     return Err(at(format!(

@@ -31,7 +31,7 @@ pub fn value(state: &State, car: CarId) -> f64 {
     match c.run {
         Run::OnLine(r) | Run::Finished(r) | Run::Classified(r) => finish + 40.0 - f64::from(r),
         Run::Racing => {
-            let lane = f64::from(4 - state.logical_lane(car)) * LANE;
+            let lane = (4.0 - f64::from(state.logical_lane(car))) * LANE;
             f64::from(c.d) + lane + BONUS * f64::from(state.bonus(car))
         }
         Run::Zero | Run::Out(..) => f64::from(c.d) - finish,

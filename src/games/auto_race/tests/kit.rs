@@ -32,6 +32,12 @@ pub fn zigzag() -> Track {
     builtin::tracks()[1].clone()
 }
 
+/// The shipped track whose width changes: 4 lanes to sector 11, 3 in 12-16
+/// and 2 in 17-19 (turning left), 3 in 20-24 and 4 in 25-39 (turning right).
+pub fn gorge() -> Track {
+    builtin::tracks()[2].clone()
+}
+
 /// A race at the start of a round, leader to move (with cars on the line or
 /// after a zero move, pick the car to move with [`turn_of`]): `cars` lists every car as
 /// `letter=d.lane[status]` (the state string's car syntax, physical lanes),

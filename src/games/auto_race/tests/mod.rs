@@ -20,7 +20,7 @@ mod tracks {
     fn shipped_files_parse() {
         let tracks = builtin::tracks();
         let names: Vec<&str> = tracks.iter().map(Track::name).collect();
-        assert_eq!(names, ["RING", "ZIGZAG"]);
+        assert_eq!(names, ["RING", "ZIGZAG", "GORGE"]);
         assert_eq!(tracks[0], Track::ring(30));
         assert!(!tracks[0].turns_both_ways());
         assert_eq!(tracks[1].sectors(), 36);
@@ -29,6 +29,32 @@ mod tracks {
             tracks[1].turns_both_ways(),
             "rule 17: turns in both directions"
         );
+        assert!(!tracks[1].changes_width());
+        let gorge = &tracks[2];
+        assert!(gorge.changes_width(), "rule 17: a width that changes");
+        assert_eq!((gorge.sectors(), gorge.frame()), (40, 4));
+        let widths: Vec<u8> = [0, 12, 17, 20, 25].map(|d| gorge.width(d)).into();
+        assert_eq!(widths, [4, 3, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_narrower_segment_loses_its_outer_lanes() {
+        let gorge = &builtin::tracks()[2];
+        // Turning left, lane 1 is the left lane and the right ones end.
+        let road = |d: i32| -> Vec<u8> {
+            (1..=4)
+                .filter(|&lane| gorge.exists(d, lane))
+                .map(|lane| gorge.logical(d, lane))
+                .collect()
+        };
+        assert_eq!(road(12), [1, 2, 3], "physical lanes 1-3");
+        assert_eq!(road(17), [1, 2]);
+        assert!(!gorge.exists(17, 3) && gorge.exists(17, 2));
+        // Turning right, lane 1 is the right lane and the left ones end.
+        assert!(!gorge.exists(20, 1) && gorge.exists(20, 2) && gorge.exists(20, 4));
+        assert_eq!(gorge.logical(20, 4), 1);
+        assert_eq!(gorge.logical(20, 2), 3);
+        assert_eq!(road(20), [3, 2, 1]);
     }
 
     #[test]
@@ -39,6 +65,7 @@ mod tracks {
             assert_eq!(Track::from_compact(&track.compact()).as_ref(), Ok(track));
         }
         assert_eq!(builtin::tracks()[1].compact(), "ZIGZAG:9L,9R,9L,9R");
+        assert_eq!(builtin::tracks()[2].compact(), "GORGE:12L,5L3,3L2,5R3,15R");
         let relaxed = "TRACK oval # a comment\n\n  Segment 20 L\nsegment 12 RIGHT # more\n";
         let oval: Track = relaxed.parse().unwrap();
         assert_eq!(oval.name(), "OVAL");
@@ -51,6 +78,11 @@ mod tracks {
             "RING:030L",
             "RING:10L",
             "RING:30L,",
+            "RING:30L4",
+            "RING:30L1",
+            "RING:30L6",
+            "RING:30L03",
+            "RING:30LR",
         ] {
             assert!(Track::from_compact(bad).is_err(), "{bad}");
         }
@@ -79,6 +111,14 @@ mod tracks {
                 "line 2: length \"300\" is not a number of sectors (1-200)",
             ),
             (
+                "track RING\nsegment 30 left 6\n",
+                "line 2: width \"6\" is not a number of lanes (2-5)",
+            ),
+            (
+                "track RING\nsegment 30 left 4 wide\n",
+                "line 2: expected 'segment LENGTH left|right [LANES]'",
+            ),
+            (
                 "track RING\nsegment 10 left\nsegment 5 right\n",
                 "line 3: the segments make a lap of 15 sectors; a lap has 30 to 200",
             ),
@@ -96,11 +136,11 @@ mod tracks {
             ),
             (
                 "track RING\nsegment 30\n",
-                "line 2: expected 'segment LENGTH left|right'",
+                "line 2: expected 'segment LENGTH left|right [LANES]'",
             ),
             (
                 "track RING\nsegment 30 left now\n",
-                "line 2: expected 'segment LENGTH left|right'",
+                "line 2: width \"now\" is not a number of lanes (2-5)",
             ),
             ("track\n", "line 1: expected 'track NAME'"),
         ];

@@ -176,7 +176,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
         2u8..=8,
         any::<bool>(),
         1u8..=2,
-        0usize..3,
+        0usize..4,
         proptest::option::of(1u8..=3),
     )
         .prop_map(|(players, team, laps, track, robots)| Options {
@@ -185,7 +185,7 @@ fn options_strategy() -> impl Strategy<Value = Options> {
             humans: 1,
             team: team && players % 2 == 0 && players >= 4,
             laps: Some(laps),
-            track: ["RING", "ZIGZAG", "NOSUCH"]
+            track: ["RING", "ZIGZAG", "GORGE", "NOSUCH"]
                 .get(track)
                 .map(|t| t.to_string()),
         })
@@ -247,12 +247,13 @@ proptest! {
     }
 
     #[test]
-    fn tracks_round_trip(segments in proptest::collection::vec((1u16..60, any::<bool>()), 1..8)) {
+    fn tracks_round_trip(segments in proptest::collection::vec((1u16..60, any::<bool>(), 1u8..7), 1..8)) {
         let segments: Vec<track::Segment> = segments
             .into_iter()
-            .map(|(sectors, right)| track::Segment {
+            .map(|(sectors, right, lanes)| track::Segment {
                 sectors,
                 inner: if right { track::Inner::Right } else { track::Inner::Left },
+                lanes,
             })
             .collect();
         if let Ok(t) = Track::new("T1", segments) {

@@ -80,12 +80,48 @@ fn the_finish_line_and_turns_show_in_the_window() {
     assert_eq!(
         game().render(&zig, 1, Lang::En),
         "Your move: B. Lap 1/2, length 1-4.\n\
-         1 .A.........\n\
-         2 ..B........\n\
-         3 ...........\n\
-         4 ...........\n\
-         \x20 .....******\n\
+         1 .A...|...... 4\n\
+         2 ..B..|...... 3\n\
+         3 .....|...... 2\n\
+         4 .....|...... 1\n\
          Order: B* A a b."
+    );
+    // At a right turn the inner lane is still the top line.
+    let right = race_on(&zigzag(), 2, 2, false, "A=12.3 a=12.4 B=5.2 b=5.1");
+    assert_eq!(
+        game().render(&right, 0, Lang::En),
+        "Your move: a. Lap 1/2, length 1-4.\n\
+         1 ..a.....|... 4\n\
+         2 ..A.....|... 3\n\
+         3 ........|... 2\n\
+         4 ........|... 1\n\
+         Order: a* A b B."
+    );
+}
+
+#[test]
+fn a_narrowing_shows_where_lanes_end() {
+    let narrows = race_on(&gorge(), 2, 2, false, "A=10.4 a=9.3 B=5.2 b=5.1");
+    assert_eq!(
+        game().render(&narrows, 0, Lang::En),
+        "Your move: A. Lap 1/2, length 1-4.\n\
+         1 ........... 1\n\
+         2 ........... 2\n\
+         3 .a.......## #\n\
+         4 ..A.####### #\n\
+         Order: A* a b B."
+    );
+    // Out of the gorge the track turns right: its left lane, the gorge's
+    // lane 1, is the outer lane there and ends; the right ones open.
+    let opens = race_on(&gorge(), 2, 2, false, "A=18.2 a=17.1 B=5.2 b=5.1");
+    assert_eq!(
+        game().render(&opens, 0, Lang::En),
+        "Your move: A. Lap 1/2, length 1-4.\n\
+         1 .a..|#####.. 4\n\
+         2 ..A.|....... 3\n\
+         # .###|....... 2\n\
+         # ####|....... 1\n\
+         Order: A* a b B."
     );
 }
 
@@ -168,7 +204,14 @@ fn the_longest_texts_fit_two_parts() {
         waiting.lines().next().unwrap().ends_with(" Komanda: A+B."),
         "{waiting}"
     );
-    for s in [&state, &over, &team, &thinned] {
+    // The widest window: five lanes, turns both ways, a width that changes.
+    let wide = Track::from_compact("WIDE:9L5,7R3,9L5,7R2").unwrap();
+    let mut winding = turn_of(race_on(&wide, 8, 6, false, cars), 'a', 20);
+    winding.awarded = 1;
+    winding.last = state.last.clone();
+    let window = game().render(&winding, 0, Lang::Ru);
+    assert!(window.contains('|') && window.contains('#'), "{window}");
+    for s in [&state, &over, &team, &thinned, &winding] {
         for seat in 0..8 {
             for lang in [Lang::Ru, Lang::En] {
                 let text = game().render(s, seat, lang);

@@ -342,3 +342,49 @@ fn rule_17_turns_both_ways() {
         assert_eq!(grid.cars()[c].lane, physical);
     }
 }
+
+/// Rule 17: a track whose width changes. A narrower stretch loses its outer
+/// lanes; a car drives straight on along its lane, so on a lane that ends it
+/// must change lanes first, and the sideways limits follow the width.
+#[test]
+fn rule_17_the_width_changes() {
+    let g = gorge();
+    // A (physical 4) drives at the stretch where lane 4 ends.
+    let state = race_on(&g, 2, 2, false, "A=11.4 a=5.1 B=9.1 b=4.1");
+    assert!(
+        refused(&state, "F").contains("Step 1 (F): lane 4 ends here"),
+        "{}",
+        refused(&state, "F")
+    );
+    let inside = ok(state.clone(), "IF");
+    let a = car_of(&inside, 'A');
+    assert_eq!((inside.cars()[a].d, inside.cars()[a].lane), (12, 3));
+    // At three lanes, lane 3 is the outermost.
+    let narrow = race_on(&g, 2, 2, false, "A=12.3 a=5.1 B=9.1 b=4.1");
+    assert!(refused(&narrow, "O").contains("lane 3 already, no lane is further out"));
+    assert!(refused(&narrow, "FFFFF").contains("Step 5 (F): lane 3 ends here"));
+    // Every legal move keeps to the road: the gorge has two lanes.
+    let gorge_in = race_on(&g, 2, 2, false, "A=15.2 a=5.1 B=9.1 b=4.1");
+    for m in game().legal_moves(&gorge_in, 0) {
+        let after = ok(gorge_in.clone(), &m.to_string());
+        let c = after.cars()[car_of(&after, 'A')];
+        assert!(g.exists(c.d, c.lane), "{m} leaves the road");
+    }
+    // Out of the gorge, turning right: physical 4 is lane 1, physical 1 no road.
+    let out = race_on(&g, 2, 2, false, "A=19.2 a=5.1 B=9.1 b=4.1");
+    let right = ok(out, "FF");
+    let a = car_of(&right, 'A');
+    assert_eq!((right.cars()[a].lane, right.logical_lane(a)), (2, 3));
+    // A state with a car off the road is refused.
+    let text = race_on(&g, 2, 2, false, "A=11.4 a=5.1 B=9.1 b=4.1")
+        .to_string()
+        .replace("cars=11.4,", "cars=17.4,");
+    assert!(text.parse::<State>().is_err(), "{text}");
+    // The grid stands on each sector's outer lane.
+    let options: Options = "8 GORGE".parse().unwrap();
+    let grid = game().start(&options, &mut rng(5));
+    for c in 0..grid.cars().len() {
+        let car = grid.cars()[c];
+        assert_eq!(grid.logical_lane(c), g.width(car.d), "car {c} at {}", car.d);
+    }
+}
