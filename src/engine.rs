@@ -3,7 +3,8 @@
 //! Paper soccer speaks the line protocol of its rules: `start` or the
 //! opponent's whole turn in kurnik digits (`0`-`7`) in, our whole turn out.
 //! No database and no configuration file; the process exits on end of input,
-//! and with status 1 on a line it cannot play.
+//! and with status 1 on a line it cannot play. On standard error, one line a
+//! turn says what the search did (`--quiet`: nothing).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -11,6 +12,7 @@ use std::time::Instant;
 
 use crate::games::paper_soccer::field::check_size;
 use crate::games::paper_soccer::protocol::Engine;
+use crate::games::paper_soccer::robot::search::MATE;
 use crate::games::{Budget, LEVELS, Level, Stopwatch};
 
 /// What `smsarena engine` may run.
@@ -34,6 +36,9 @@ pub struct PaperSoccerArgs {
     /// Seed of the robot's choices among equal moves (default: a fixed one).
     #[arg(long)]
     seed: Option<u64>,
+    /// No line a turn on standard error.
+    #[arg(long)]
+    quiet: bool,
 }
 
 fn level(text: &str) -> Result<Level, String> {
@@ -65,14 +70,19 @@ impl Stopwatch for Since {
 const IO_MARGIN_MS: u64 = 20;
 
 pub fn run(game: EngineGame) -> ExitCode {
+    // The first turn's time runs from here: an opponent's clock runs from
+    // the process start, and setting up (the search's table) takes part of it.
+    let started = Instant::now();
     let EngineGame::PaperSoccer(args) = game;
     let mut engine = Engine::new(args.level, args.ms, args.field);
     if let Some(seed) = args.seed {
         engine = engine.with_seed(seed);
     }
     let mut out = std::io::stdout().lock();
+    let mut first = true;
     for line in std::io::stdin().lock().lines() {
-        let clock = Since(Instant::now());
+        let clock = Since(if first { started } else { Instant::now() });
+        first = false;
         let Ok(line) = line else { break };
         let budget = Budget {
             millis: args.ms.saturating_sub(IO_MARGIN_MS),
@@ -84,6 +94,9 @@ pub fn run(game: EngineGame) -> ExitCode {
                 if writeln!(out, "{turn}").and_then(|_| out.flush()).is_err() {
                     break;
                 }
+                if !args.quiet {
+                    eprintln!("{}", turn_line(&engine, clock.elapsed_ms()));
+                }
             }
             Ok(None) => {}
             Err(e) => {
@@ -93,4 +106,27 @@ pub fn run(game: EngineGame) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// What the search did for the turn just played: `depth 5 nodes 102345
+/// time 183ms nps 559k eval +37` (eval from the engine's side, in the
+/// evaluation's units; `win`/`loss` for a forced result; level 1 does not
+/// search).
+fn turn_line(engine: &Engine, ms: u64) -> String {
+    let r = &engine.last;
+    if engine.level <= 1 {
+        return format!("level 1 time {ms}ms");
+    }
+    let eval = if r.score >= MATE - 1000 {
+        "win".to_string()
+    } else if r.score <= -(MATE - 1000) {
+        "loss".to_string()
+    } else {
+        format!("{:+}", r.score)
+    };
+    let nps = (r.nodes * 1000).checked_div(ms).unwrap_or(r.nodes) / 1000;
+    format!(
+        "depth {} nodes {} time {ms}ms nps {nps}k eval {eval}",
+        r.depth, r.nodes
+    )
 }

@@ -97,6 +97,38 @@ fn level_3_is_deterministic_with_a_node_budget() {
     play_text(&s, s.to_move(), &a.0).unwrap();
 }
 
+/// A whole game of level 3 against itself, both seeded with `seed`, on a
+/// node budget (a clock would make the depth, and so the game, vary): the
+/// turns in order.
+fn self_play(seed: u64) -> Vec<String> {
+    let mut sides = [0, 1].map(|_| Engine::new(3, 1000, (8, 10)).with_seed(seed));
+    let budget = Budget::nodes(4000);
+    let mut line = "start".to_string();
+    let mut turns = Vec::new();
+    for mover in (0..2).cycle() {
+        match sides[mover].respond(&line, &budget).unwrap() {
+            Some(turn) => line = turn,
+            None => break,
+        }
+        turns.push(line.clone());
+        if sides[mover].state().end.is_some() || turns.len() >= 400 {
+            break;
+        }
+    }
+    turns
+}
+
+/// `--seed` makes N games of a match N different games: it decides among
+/// equally good turns. The same seed plays the same game.
+#[test]
+fn seeds_vary_level_3_and_a_seed_repeats() {
+    let one = self_play(1);
+    assert_eq!(one, self_play(1), "the same seed, the same game");
+    let games: std::collections::HashSet<Vec<String>> = (1..=4).map(self_play).collect();
+    assert_eq!(games.len(), 4, "four seeds, four games");
+    assert_ne!(one[..4], self_play(2)[..4], "they differ from the opening");
+}
+
 #[test]
 fn two_engines_play_a_whole_game() {
     for (la, lb) in [(3, 2), (1, 3)] {
