@@ -98,9 +98,20 @@ fn the_search_stops_when_the_clock_says() {
 
 #[test]
 fn a_whole_eight_player_race_of_robots() {
-    let options: Options = "8 L2".parse().unwrap();
+    eight_robots_race("8 L2", 8);
+}
+
+/// Sixteen cars through the gorge's two lanes: they queue, some make the
+/// zero move, and the race still ends with every car placed.
+#[test]
+fn a_whole_eight_player_race_of_robots_through_the_gorge() {
+    eight_robots_race("8 L2 GORGE", 9);
+}
+
+fn eight_robots_race(options: &str, seed: u64) {
+    let options: Options = options.parse().unwrap();
     let levels = [1, 2, 3, 1, 2, 3, 2, 1];
-    let mut r = rng(8);
+    let mut r = rng(seed);
     let mut state = game().start(&options, &mut r);
     let mut moves = 0;
     let mut longest = 0;
