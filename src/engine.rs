@@ -72,17 +72,15 @@ const IO_MARGIN_MS: u64 = 20;
 pub fn run(game: EngineGame) -> ExitCode {
     // The first turn's time runs from here: an opponent's clock runs from
     // the process start, and setting up (the search's table) takes part of it.
-    let started = Instant::now();
+    let mut started = Some(Instant::now());
     let EngineGame::PaperSoccer(args) = game;
     let mut engine = Engine::new(args.level, args.ms, args.field);
     if let Some(seed) = args.seed {
         engine = engine.with_seed(seed);
     }
     let mut out = std::io::stdout().lock();
-    let mut first = true;
     for line in std::io::stdin().lock().lines() {
-        let clock = Since(if first { started } else { Instant::now() });
-        first = false;
+        let clock = Since(started.take().unwrap_or_else(Instant::now));
         let Ok(line) = line else { break };
         let budget = Budget {
             millis: args.ms.saturating_sub(IO_MARGIN_MS),

@@ -72,9 +72,10 @@ pub fn drive(state: &State, car: CarId, steps: &[Step]) -> Result<Drive, Refusal
             Step::Forward => (drive.d + 1, drive.lane),
             Step::Inner | Step::Outer => {
                 let inner = mv == Step::Inner;
-                let lane = state.track().logical(drive.d, drive.lane);
-                let lane = sideways(state, drive.d, drive.lane, inner)
-                    .ok_or(Refusal::OffTrack { step, mv, lane })?;
+                let lane = sideways(state, drive.d, drive.lane, inner).ok_or_else(|| {
+                    let lane = state.track().logical(drive.d, drive.lane);
+                    Refusal::OffTrack { step, mv, lane }
+                })?;
                 (drive.d, lane)
             }
         };

@@ -71,19 +71,13 @@ impl Reason for Refusal {
             Refusal::Backwards { step } if ru => format!("Shag {step}: nazad ezdit nelzya."),
             Refusal::Backwards { step } => format!("Step {step}: cars may not drive backwards."),
             Refusal::OffTrack { step, mv, lane } => {
-                let text = match (ru, mv == Step::Inner) {
-                    (true, true) => {
-                        format!("mashina uzhe na polose {lane}, dalshe vnutr polos net.")
-                    }
-                    (true, false) => {
-                        format!("mashina uzhe na polose {lane}, dalshe naruzhu polos net.")
-                    }
-                    (false, true) => {
-                        format!("the car is on lane {lane} already, no lane is further in.")
-                    }
-                    (false, false) => {
-                        format!("the car is on lane {lane} already, no lane is further out.")
-                    }
+                let inward = mv == Step::Inner;
+                let text = if ru {
+                    let way = if inward { "vnutr" } else { "naruzhu" };
+                    format!("mashina uzhe na polose {lane}, dalshe {way} polos net.")
+                } else {
+                    let way = if inward { "in" } else { "out" };
+                    format!("the car is on lane {lane} already, no lane is further {way}.")
                 };
                 format!("{}{text}", at(step, mv))
             }
