@@ -322,10 +322,11 @@ impl Metrics {
         self.gauge(name::WRITER_QUEUE).set(depth as f64);
     }
 
-    /// A robot's turn searched after waiting `waited` for its search.
-    pub fn robot_turn(&self, waited: Duration) {
-        self.counter(name::ROBOT_TURNS, &[]).increment(1);
-        self.histogram(name::ROBOT_WAIT_SECONDS, &[])
+    /// A robot's turn searched in `lane` after waiting `waited` for its search.
+    pub fn robot_turn(&self, lane: &'static str, waited: Duration) {
+        self.counter(name::ROBOT_TURNS, &[("lane", lane)])
+            .increment(1);
+        self.histogram(name::ROBOT_WAIT_SECONDS, &[("lane", lane)])
             .record(waited.as_secs_f64());
     }
 

@@ -453,3 +453,56 @@ async fn a_relayed_message_is_held_to_two_parts_and_loses_its_hidden_characters(
             .contains("S nick text - message (2 SMS max)")
     );
 }
+
+/// The pool's lanes: a level-1 robot's turn is played while a level-3 search
+/// still runs, with one search thread per lane. In one first-come queue it
+/// waited for the deep search's whole budget.
+#[tokio::test]
+async fn a_level_1_robot_answers_while_a_level_3_robot_still_thinks() {
+    let app = TestApp::with_config(|cfg| {
+        cfg.robots.budget_ms = 10_000;
+        cfg.robots.threads = 1;
+    })
+    .await;
+    app.register(&[(A, "ann"), (B, "bob")]).await;
+    app.sms_to(A, PLAY, "P PS BOT 3").await;
+    app.sms(A, "2").await;
+    let (deep_match, _) = app.last_match(A).await.unwrap();
+    app.sms_to(B, PLAY, "P FB BOT").await;
+    let (quick_match, quick_seats) = app.last_match(B).await.unwrap();
+    let due = |app: &TestApp| {
+        let store = app.state.store().clone();
+        async move { store.read(|r| r.robot_turns()).await.unwrap() }
+    };
+    let waiting: Vec<i64> = due(&app).await.iter().map(|t| t.match_id).collect();
+    assert!(waiting.contains(&deep_match.id) && waiting.contains(&quick_match.id));
+
+    let (stop, shutdown) = tokio::sync::watch::channel(false);
+    let pool = tokio::spawn(app.state.robots().clone().run(shutdown));
+    let started = std::time::Instant::now();
+    loop {
+        let waiting = due(&app).await;
+        if waiting.iter().all(|t| t.match_id != quick_match.id) {
+            assert!(
+                waiting.iter().any(|t| t.match_id == deep_match.id),
+                "the level-3 robot is still thinking"
+            );
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(9),
+            "the level-1 robots waited behind the level-3 search"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let id = quick_match.id;
+    let moves = app.state.store().read(move |r| r.moves(id)).await.unwrap();
+    assert!(
+        moves
+            .iter()
+            .any(|mv| quick_seats[mv.seat].player().is_none() && mv.kind == MoveKind::Move),
+        "the level-1 robots played: {moves:?}"
+    );
+    stop.send(true).unwrap();
+    pool.await.unwrap();
+}

@@ -920,10 +920,18 @@ async fn robot_seats_and_their_turns_are_kept_and_claimed_once() {
         .run(move |tx| {
             tx.robots().queue(&turn)?;
             let next = tx.robots().next_due()?.map(|t| t.timestamp_millis());
-            let claimed = tx.robots().claim(now, lease, 10)?;
+            // The robot is of level 2: a lane of other levels does not see its turn.
+            let other_lanes = [
+                tx.robots().claim(now, lease, 1..=1, 10)?,
+                tx.robots().claim(now, lease, 3..=u8::MAX, 10)?,
+            ];
+            assert_eq!(other_lanes, [vec![], vec![]]);
+            let claimed = tx.robots().claim(now, lease, 1..=2, 10)?;
             // Claimed and leased: nobody else takes it until the lease runs out.
-            let again = tx.robots().claim(now, lease, 10)?;
-            let after_lease = tx.robots().claim(lease + Duration::seconds(1), lease, 10)?;
+            let again = tx.robots().claim(now, lease, 1..=2, 10)?;
+            let after_lease =
+                tx.robots()
+                    .claim(lease + Duration::seconds(1), lease, 2..=u8::MAX, 10)?;
             Ok((claimed, again, next, after_lease))
         })
         .await

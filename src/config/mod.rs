@@ -479,10 +479,13 @@ impl GameConfig {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RobotsConfig {
-    /// Time a robot may think about one move.
+    /// CPU time a robot may think about one move (the search's thread's own,
+    /// so a busy gateway does not weaken it; at most three times this on the
+    /// wall clock).
     #[serde(deserialize_with = "lenient")]
     pub budget_ms: u64,
-    /// Searches at once; 0 means one per core.
+    /// Searches at once in each lane of the pool (cheap robots, deep ones);
+    /// 0 means one per core.
     #[serde(deserialize_with = "lenient")]
     pub threads: usize,
     /// How long a claimed robot turn stays this instance's before another may take it.

@@ -210,16 +210,18 @@ impl Platform {
         Ok(fired)
     }
 
-    /// A robot's turn, first half: claims the turns that are due, with what
-    /// computing them needs (the search runs off the writer).
+    /// A robot's turn, first half: claims the turns of robots of `levels`
+    /// that are due, with what computing them needs (the search runs off the
+    /// writer).
     pub fn claim_robot_turns(
         &self,
         tx: &mut dyn Tx,
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
+        levels: std::ops::RangeInclusive<crate::games::Level>,
         limit: usize,
     ) -> StoreResult<Vec<RobotJob>> {
-        robot_turns::claim(tx, now, lease_until, limit)
+        robot_turns::claim(tx, now, lease_until, levels, limit)
     }
 
     /// A robot's turn, second half: plays what the search made of `turn`,

@@ -1,13 +1,15 @@
 //! Robots' turns, the platform's side: a robot seat the game awaits gets a
 //! durable turn in the transaction that made it due; the robot pool
-//! (`src/robot_pool.rs`) claims it, searches off the writer, and hands the move
+//! (`src/robot_pool/`) claims it, searches off the writer, and hands the move
 //! back, to be played in a transaction of its own by the same path as a
 //! player's text (`robot_move.rs`).
+
+use std::ops::RangeInclusive;
 
 use chrono::{DateTime, Utc};
 
 use super::ctx::Ctx;
-use crate::games::Seat;
+use crate::games::{Level, Seat};
 use crate::store::{Holder, MatchRecord, RobotTurn, SeatRecord, StoreResult, Tx};
 
 /// What the pool needs to compute one robot turn.
@@ -63,16 +65,17 @@ pub(super) fn queue_turns(
     Ok(())
 }
 
-/// Claims robot turns that are due, with what computing them needs; a turn
-/// whose match or robot seat is gone is dropped.
+/// Claims robot turns that are due, of robots of `levels`, with what
+/// computing them needs; a turn whose match or robot seat is gone is dropped.
 pub(super) fn claim(
     tx: &mut dyn Tx,
     now: DateTime<Utc>,
     lease_until: DateTime<Utc>,
+    levels: RangeInclusive<Level>,
     limit: usize,
 ) -> StoreResult<Vec<RobotJob>> {
     let mut jobs = Vec::new();
-    for turn in tx.robots().claim(now, lease_until, limit)? {
+    for turn in tx.robots().claim(now, lease_until, levels, limit)? {
         let Some(record) = tx.matches().by_id(turn.match_id)? else {
             tx.robots().done(&turn)?;
             continue;

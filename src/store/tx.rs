@@ -156,11 +156,13 @@ pub trait Timers {
 pub trait Robots {
     /// Makes a robot seat's turn due (replacing an older one of the seat).
     fn queue(&mut self, turn: &RobotTurn) -> StoreResult<()>;
-    /// Claims due turns whose lease is free or ran out, oldest first.
+    /// Claims due turns of robots of `levels` whose lease is free or ran
+    /// out, oldest first.
     fn claim(
         &mut self,
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
+        levels: std::ops::RangeInclusive<u8>,
         limit: usize,
     ) -> StoreResult<Vec<RobotTurn>>;
     /// The turn is played (or dropped); a newer turn of the seat stays due.

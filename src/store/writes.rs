@@ -128,6 +128,7 @@ impl<W: Writer> Robots for W {
         &mut self,
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
+        levels: std::ops::RangeInclusive<u8>,
         max: usize,
     ) -> StoreResult<Vec<RobotTurn>> {
         let mut turns: Vec<RobotTurn> = self.all(
@@ -135,6 +136,8 @@ impl<W: Writer> Robots for W {
             &[
                 (":now", Value::Int(millis(now))),
                 (":lease_until", Value::Int(millis(lease_until))),
+                (":lowest", Value::Int(i64::from(*levels.start()))),
+                (":highest", Value::Int(i64::from(*levels.end()))),
                 (":limit", Value::count(max)),
             ],
         )?;

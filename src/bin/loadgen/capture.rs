@@ -12,7 +12,16 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use serde::Deserialize;
 
+use super::deep::DeepPhones;
 use super::driver::Driver;
+
+/// Whom the captured texts are for: the measured phones, and the deep
+/// robots' phones (on numbers of their own).
+#[derive(Clone)]
+pub struct Phones {
+    pub driver: Arc<Driver>,
+    pub deep: Option<Arc<DeepPhones>>,
+}
 
 #[derive(Deserialize)]
 struct Outgoing<'a> {
@@ -24,10 +33,16 @@ struct Outgoing<'a> {
     text: std::borrow::Cow<'a, str>,
 }
 
-async fn capture(State(driver): State<Arc<Driver>>, body: Bytes) -> StatusCode {
+async fn capture(State(phones): State<Phones>, body: Bytes) -> StatusCode {
     match serde_json::from_slice::<Outgoing<'_>>(&body) {
         Ok(t) => {
-            driver.on_text(&t.id, &t.to, &t.text);
+            match phones.deep.as_ref().and_then(|d| Some((d, d.owns(&t.to)?))) {
+                Some((deep, index)) => {
+                    phones.driver.on_background_text(&t.id);
+                    deep.on_text(index, &t.text);
+                }
+                None => phones.driver.on_text(&t.id, &t.to, &t.text),
+            }
             StatusCode::OK
         }
         Err(_) => StatusCode::BAD_REQUEST,
@@ -35,14 +50,14 @@ async fn capture(State(driver): State<Arc<Driver>>, body: Bytes) -> StatusCode {
 }
 
 /// Binds `listen` and serves `POST /capture` until the process ends; returns the bound address.
-pub async fn start(listen: SocketAddr, driver: Arc<Driver>) -> anyhow::Result<SocketAddr> {
+pub async fn start(listen: SocketAddr, phones: Phones) -> anyhow::Result<SocketAddr> {
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .with_context(|| format!("binding the capture server on {listen}"))?;
     let addr = listener.local_addr()?;
     let app = Router::new()
         .route("/capture", post(capture))
-        .with_state(driver);
+        .with_state(phones);
     tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
             eprintln!("bench: capture server stopped: {e}");

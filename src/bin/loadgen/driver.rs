@@ -370,6 +370,21 @@ impl Driver {
         }
     }
 
+    /// A text to a background phone (`--deep-robot-matches`): not checked
+    /// here, but counted, so that the outbox's rows all arrived.
+    pub fn on_background_text(&self, id: &str) {
+        let Some(id) = id.strip_prefix('g').and_then(|n| n.parse::<u64>().ok()) else {
+            return;
+        };
+        let mut shared = self.lock();
+        if shared.seen.insert(id) {
+            let counts = &mut shared.counts;
+            counts.texts += 1;
+            counts.min_id = Some(counts.min_id.map_or(id, |m| m.min(id)));
+            counts.max_id = Some(counts.max_id.map_or(id, |m| m.max(id)));
+        }
+    }
+
     /// Every id from the lowest to the highest seen arrived (no gap): none lost in between.
     pub fn missing_ids(&self) -> u64 {
         let shared = self.lock();

@@ -16,7 +16,7 @@
 //! Files: [`phone`] reads boards and picks moves; [`driver`] is the phones'
 //! state and bookkeeping; [`sender`] the webhook callers and the `/ping`
 //! baseline; [`client`] one HTTP/1.1 connection; [`capture`] the capturing
-//! provider; [`resources`] memory and CPU from `/proc`; [`report`] the table.
+//! provider; [`deep`] the phones against the level-3 robot beside the others; [`resources`] memory and CPU from `/proc`; [`report`] the table.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -26,8 +26,11 @@ use anyhow::{Context, bail};
 use hyper::Method;
 use tokio::sync::mpsc;
 
+use deep::DeepPhones;
+
 pub mod capture;
 pub mod client;
+pub mod deep;
 pub mod driver;
 pub mod hall;
 pub mod phone;
@@ -103,6 +106,12 @@ pub struct BenchArgs {
     /// compare the four-player moves/s of the two windows.
     #[arg(long, default_value_t = 0)]
     pub robot_matches: usize,
+    /// And in that window this many phones playing paper soccer against the
+    /// level-3 robot (`P PS BOT 3`), to keep the robots' deep searches busy:
+    /// then the phones against robots (`--robot-matches`, level 1) measure how
+    /// long a cheap robot keeps a player waiting beside deep ones.
+    #[arg(long, default_value_t = 0)]
+    pub deep_robot_matches: usize,
     /// How long a phone against robots thinks before each move, as a person
     /// would (0: it answers at once, like the four-player phones).
     #[arg(long, default_value = "0s", value_parser = parse_duration)]
@@ -220,7 +229,15 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     let mut driver = Driver::new(tag, phones, args.robot_matches, jobs_tx);
     driver.robot_think = args.robot_think;
     let driver = Arc::new(driver);
-    let capture = capture::start(args.capture, driver.clone()).await?;
+    let deep = (args.deep_robot_matches > 0).then(|| {
+        let numbers = (args.play_number.clone(), args.game_number.clone());
+        DeepPhones::start((tag + 500) % 1000, args.deep_robot_matches, addr, numbers)
+    });
+    let listeners = capture::Phones {
+        driver: driver.clone(),
+        deep: deep.clone(),
+    };
+    let capture = capture::start(args.capture, listeners).await?;
     eprintln!("bench: capture server on http://{capture}/capture; gateway {addrs:?}");
     for &instance in &addrs {
         wait_for_gateway(instance).await?;
@@ -256,6 +273,9 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
     // Registration, not measured.
     eprintln!("bench: registering {} phones", phones + args.robot_matches);
     driver.register_all();
+    if let Some(deep) = &deep {
+        deep.register();
+    }
     let deadline = Instant::now()
         + Duration::from_secs(60)
         + Duration::from_millis((phones + args.robot_matches) as u64);
@@ -294,6 +314,13 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
             args.robot_matches, args.duration
         );
         driver.play_robots();
+        if let Some(deep) = &deep {
+            eprintln!(
+                "bench: with {} phones against the level-3 robot beside them",
+                args.deep_robot_matches
+            );
+            deep.play();
+        }
         // Their first boards and robot turns are the start's burst; then measure.
         tokio::time::sleep(Duration::from_secs(2)).await;
         let robot_moves0 = stats.ok(Kind::RobotMove);
@@ -305,6 +332,9 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         None
     };
     driver.set_running(false);
+    if let Some(deep) = &deep {
+        deep.stop();
+    }
 
     // Drain: every request still owes its answer, every resolution its four boards.
     eprintln!("bench: stopped; waiting for the texts still owed");
@@ -378,6 +408,12 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
             "webhook: vs robots".to_string(),
             stats.latency(Kind::RobotMove),
         ));
+        latency_rows.push((
+            // From the move to the board after the robots' turn: the wait a
+            // player against robots sees.
+            "answer: vs robots".to_string(),
+            driver.lock().answer_latency[Kind::RobotMove.index()].clone(),
+        ));
     }
     {
         let shared = driver.lock();
@@ -414,6 +450,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         window,
         with_robots,
         robots,
+        deep: deep.as_ref().map(|d| (args.deep_robot_matches, d.counts())),
         latency_rows,
         call_errors: stats.errors.load(std::sync::atomic::Ordering::Relaxed),
         calls_lost: stats.lost.load(std::sync::atomic::Ordering::Relaxed),

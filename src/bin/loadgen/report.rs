@@ -36,6 +36,8 @@ pub struct Report {
     pub with_robots: Option<(Window, u64)>,
     /// The robot pool's figures (`/admin/stats`), when read.
     pub robots: Option<serde_json::Value>,
+    /// The phones against the level-3 robot, and what they saw.
+    pub deep: Option<(usize, super::deep::DeepCounts)>,
     pub latency_rows: Vec<(String, Histogram<u64>)>,
     pub call_errors: u64,
     pub calls_lost: u64,
@@ -229,6 +231,12 @@ impl Report {
                 );
             }
         }
+        if let Some((phones, c)) = &self.deep {
+            println!(
+                "  vs level 3         {phones} phones: {} moves back to them, {} steps ({} refused), {} matches finished",
+                c.my_move, c.steps, c.refused, c.finished
+            );
+        }
         if let Some(robots) = &self.robots {
             println!(
                 "robot queue          {} turns; wait from due to search p50 {} ms, p99 {} ms, max {} ms",
@@ -237,6 +245,19 @@ impl Report {
                 robots["wait_p99_ms"],
                 robots["wait_max_ms"]
             );
+            for lane in robots["lanes"].as_array().into_iter().flatten() {
+                println!(
+                    "  {:<6} lane        {} turns; wait p50 {} ms, p99 {} ms; search CPU p50 {} ms, min {} ms, wall p50 {} ms, max {} ms",
+                    lane["lane"].as_str().unwrap_or("?"),
+                    lane["turns"],
+                    lane["wait_p50_ms"],
+                    lane["wait_p99_ms"],
+                    lane["search_cpu_p50_ms"],
+                    lane["search_cpu_min_ms"],
+                    lane["search_wall_p50_ms"],
+                    lane["search_wall_max_ms"]
+                );
+            }
         }
         if let Some(m) = &self.memory {
             println!(

@@ -69,25 +69,30 @@ pub(crate) static PARK_TEXT: Statement = Statement::same(
      last_error = :error, updated_at = :now WHERE id = :id",
 );
 
-/// Robot turns due and not leased elsewhere, leased until `:lease_until`.
+/// Robot turns due and not leased elsewhere, of robots of levels
+/// `:lowest..=:highest`, leased until `:lease_until`.
 pub(crate) static CLAIM_ROBOT_TURNS: LazyLock<Statement> = LazyLock::new(|| {
     Statement::made_differing(
         "claim robot turns",
         format!(
             "UPDATE robot_turns SET lease_until = :lease_until
              WHERE (match_id, seat) IN (
-                SELECT match_id, seat FROM robot_turns
-                WHERE due_at <= :now AND (lease_until IS NULL OR lease_until < :now)
-                ORDER BY due_at, match_id, seat LIMIT :limit)
+                SELECT t.match_id, t.seat FROM robot_turns t
+                JOIN match_seats s ON s.match_id = t.match_id AND s.seat = t.seat
+                WHERE t.due_at <= :now AND (t.lease_until IS NULL OR t.lease_until < :now)
+                  AND s.robot_level BETWEEN :lowest AND :highest
+                ORDER BY t.due_at, t.match_id, t.seat LIMIT :limit)
              RETURNING {}",
             RobotTurn::COLUMNS.join(", ")
         ),
         format!(
             "UPDATE robot_turns r SET lease_until = :lease_until
-             FROM (SELECT match_id, seat FROM robot_turns
-                   WHERE due_at <= :now AND (lease_until IS NULL OR lease_until < :now)
-                   ORDER BY due_at, match_id, seat LIMIT :limit
-                   FOR UPDATE SKIP LOCKED) AS due
+             FROM (SELECT t.match_id, t.seat FROM robot_turns t
+                   JOIN match_seats s ON s.match_id = t.match_id AND s.seat = t.seat
+                   WHERE t.due_at <= :now AND (t.lease_until IS NULL OR t.lease_until < :now)
+                     AND s.robot_level BETWEEN :lowest AND :highest
+                   ORDER BY t.due_at, t.match_id, t.seat LIMIT :limit
+                   FOR UPDATE OF t SKIP LOCKED) AS due
              WHERE r.match_id = due.match_id AND r.seat = due.seat
              RETURNING {}",
             column_list::<RobotTurn>("r")
