@@ -98,7 +98,8 @@ pub struct LaneStats {
     pub search_wall_max_ms: u64,
 }
 
-fn histogram() -> hdrhistogram::Histogram<u64> {
+/// Milliseconds from 1 to an hour, two significant digits.
+pub(super) fn histogram() -> hdrhistogram::Histogram<u64> {
     hdrhistogram::Histogram::new_with_bounds(1, 3_600_000, 2).expect("histogram bounds are valid")
 }
 

@@ -88,8 +88,7 @@ impl RobotPool {
     }
 
     pub fn stats(&self) -> RobotStats {
-        let mut all = hdrhistogram::Histogram::<u64>::new_with_bounds(1, 3_600_000, 2)
-            .expect("histogram bounds are valid");
+        let mut all = lane::histogram();
         for lane in &self.inner.lanes {
             let _ = all.add(&lane.figures.lock().expect("robot lane figures").waits);
         }

@@ -20,7 +20,7 @@ use tokio::sync::mpsc;
 
 use super::client::Conn;
 use super::phone::Dice;
-use super::sender::phone_number;
+use super::sender::{Inbound, phone_number};
 
 /// What a deep phone texts to start a match.
 const PLAY: &str = "P PS BOT 3";
@@ -34,8 +34,7 @@ enum Seen {
     MyMove,
     TheirMove,
     Over,
-    Registered,
-    /// A refused step, or anything else.
+    /// A refused step, or anything else (a registration's answer).
     Other,
 }
 
@@ -48,12 +47,6 @@ fn read(text: &str) -> Seen {
         Seen::TheirMove
     } else if starts(&["Vi pobedili", "Vi proigrali", "You won", "You lost"]) {
         Seen::Over
-    } else if starts(&[
-        "Vy zaregistrirovany",
-        "You are registered",
-        "Vy uzhe zaregistrirovany",
-    ]) {
-        Seen::Registered
     } else {
         Seen::Other
     }
@@ -74,7 +67,6 @@ struct Phone {
 /// What the deep phones saw.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DeepCounts {
-    pub registered: u64,
     /// Boards that gave a phone its move back: most after the robot's turn.
     pub my_move: u64,
     pub steps: u64,
@@ -111,13 +103,15 @@ impl DeepPhones {
                     let Some((phone, to, text)) = job else { return };
                     seq += 1;
                     let to = if to == "play" { &numbers.0 } else { &numbers.1 };
-                    let body = serde_json::json!({
-                        "id": format!("d{tag}-{phone}-{seq}-{}", rand::random::<u32>()),
-                        "from": phone_number(tag, phone),
-                        "to": to,
-                        "text": text,
-                    });
-                    let body = Bytes::from(body.to_string());
+                    let id = format!("d{tag}-{phone}-{seq}-{}", rand::random::<u32>());
+                    let body = serde_json::to_vec(&Inbound {
+                        id: &id,
+                        from: &phone_number(tag, phone),
+                        to,
+                        text: &text,
+                    })
+                    .expect("serialisable");
+                    let body = Bytes::from(body);
                     // A lost call only stops one background phone; no retry.
                     let _ = conn
                         .request(Method::POST, "/webhooks/generic", Some(body))
@@ -187,7 +181,6 @@ impl DeepPhones {
             return;
         };
         match seen {
-            Seen::Registered => counts.registered += 1,
             Seen::MyMove => counts.my_move += 1,
             Seen::Over => counts.finished += 1,
             Seen::Other if phone.asked == Asked::Step => counts.refused += 1,

@@ -124,12 +124,13 @@ struct Worker {
     slot: usize,
 }
 
+/// A webhook call's body, as the `generic` provider posts it.
 #[derive(serde::Serialize)]
-struct Inbound<'a> {
-    id: &'a str,
-    from: &'a str,
-    to: &'a str,
-    text: &'a str,
+pub struct Inbound<'a> {
+    pub id: &'a str,
+    pub from: &'a str,
+    pub to: &'a str,
+    pub text: &'a str,
 }
 
 impl Worker {
