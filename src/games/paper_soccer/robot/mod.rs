@@ -1,13 +1,16 @@
 //! The robot: whole-move choice at levels 1-3 (see [`choose`]).
 //!
 //! - Level 1: a random whole move that does not lose on the spot, among the
-//!   half that bring the ball nearest the goal it attacks; a goal if it has one.
-//! - Level 2: a 2-ply search over whole moves with the row evaluation.
+//!   half that bring the ball nearest the goal it attacks; a goal if it has
+//!   one, or a move that forces one next turn ([`tactics`]).
+//! - Level 2: a 2-ply search over whole moves with the row evaluation, after
+//!   the same check for a goal within two turns.
 //! - Level 3: iterative-deepening PVS, transposition table, killers, and the
 //!   reachability evaluation (see [`search`], [`eval`]), until the budget ends.
 
 pub mod eval;
 pub mod search;
+pub mod tactics;
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -30,6 +33,13 @@ pub fn choose(
     budget: &Budget<'_>,
     rng: &mut MatchRng,
 ) -> Vec<Dir> {
+    // Below level 3 the horizon is too short for a goal set up one turn
+    // ahead; level 3's search sees it (and much more) by itself.
+    if level < 3
+        && let Some(path) = tactics::goal_within_two(f, pos, budget)
+    {
+        return path;
+    }
     let path = match level {
         0 | 1 => level1(f, pos, budget, rng),
         2 => {

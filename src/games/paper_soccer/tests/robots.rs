@@ -3,6 +3,7 @@
 use rand::SeedableRng;
 
 use super::field::Field;
+use super::movegen::{MoveGen, Outcome};
 use super::position::Position;
 use super::protocol::Engine;
 use super::*;
@@ -42,6 +43,47 @@ fn every_level_scores_when_it_can() {
                 "{tokens} L{level}"
             );
         }
+    }
+}
+
+/// A position from a level-1 game where the side to move (side 1) cannot
+/// score now, but a four-step bounce chain leaves the ball where every reply
+/// lets it score on its next turn.
+const GOAL_IN_TWO: &str = "1,2,1,6,50,33,1716,364,6061,433635,6,4,127,436,7105";
+
+#[test]
+fn every_level_finds_a_goal_forced_two_turns_ahead() {
+    let s = st(GOAL_IN_TWO);
+    let f = s.field();
+    let now = MoveGen::new().collect(f, &s.pos, 1_000_000).unwrap();
+    assert!(now.iter().all(|m| m.1 != Outcome::Win), "no goal in one");
+    let quiet = now.iter().filter(|m| m.1 == Outcome::Pass).count();
+    for level in 1..=3 {
+        let m = robot(&s, level);
+        let (after, _) = play_text(&s, s.to_move(), &m.0).unwrap();
+        assert!(after.end.is_none(), "level {level}: {m} is quiet");
+        let replies = MoveGen::new().collect(f, &after.pos, 1_000_000).unwrap();
+        let mut answered = 0;
+        for (_, outcome, reply) in &replies {
+            assert_ne!(
+                *outcome,
+                Outcome::Win,
+                "level {level}: {m} lets the opponent score"
+            );
+            let (t, _) = play_text(&after, after.to_move(), reply).unwrap();
+            if t.end.is_some() {
+                continue; // the reply loses on the spot
+            }
+            let goal = robot(&t, level);
+            let (end, _) = play_text(&t, t.to_move(), &goal.0).unwrap();
+            let end = end.end.unwrap_or_else(|| {
+                panic!("level {level}: after {m} and the reply {reply:?}, {goal} does not score")
+            });
+            assert_eq!((end.winner, end.how), (s.to_move(), state::How::Goal));
+            answered += 1;
+        }
+        assert!(answered > 0, "level {level}: some reply is quiet");
+        assert!(quiet > 1, "more than one quiet move to choose from");
     }
 }
 
