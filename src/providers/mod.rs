@@ -8,6 +8,7 @@ use axum::Router;
 
 use crate::config::{Config, ProviderKind};
 use crate::http::AppState;
+use send_client::SendClient;
 
 pub mod capture;
 pub mod console;
@@ -15,6 +16,7 @@ pub mod generic;
 pub mod hall;
 pub mod kannel;
 pub mod outbound;
+pub mod send_client;
 pub mod twilio;
 pub mod vonage;
 pub mod webhook;
@@ -35,7 +37,7 @@ pub struct Registration {
     pub webhooks: fn(&Config) -> Option<Router<AppState>>,
     /// Its sender, built when `sms.provider` names it; an error names the
     /// setting it lacks.
-    pub sender: fn(&Config, reqwest::Client) -> anyhow::Result<Box<dyn Outbound>>,
+    pub sender: fn(&Config, SendClient) -> anyhow::Result<Box<dyn Outbound>>,
 }
 
 /// Every provider.

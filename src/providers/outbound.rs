@@ -5,7 +5,11 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
+use hyper::header::RETRY_AFTER;
+use hyper::{HeaderMap, StatusCode};
+
 use super::hall::Hall;
+use super::send_client::SendClient;
 use crate::config::{Config, Scrubber};
 use crate::phone::is_virtual;
 use crate::store::OutboxText;
@@ -72,15 +76,10 @@ impl Provider {
 
     /// The sender of the provider `sms.provider` names, as its folder builds it.
     pub fn from_config(cfg: &Config) -> anyhow::Result<Provider> {
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_millis(cfg.sms.send_timeout_ms))
-            // A send API that redirects is misconfigured: re-posting a text
-            // elsewhere is not ours to decide, and the 3xx is reported as a
-            // final error with its status. (Following redirects also cost a
-            // URL parse per text.)
-            .redirect(reqwest::redirect::Policy::none())
-            .pool_max_idle_per_host(cfg.sms.concurrency)
-            .build()?;
+        let http = SendClient::new(
+            Duration::from_millis(cfg.sms.send_timeout_ms),
+            cfg.sms.concurrency,
+        );
         let registration = super::registration(cfg.sms.provider);
         Ok(Provider {
             kind: cfg.sms.provider,
@@ -131,11 +130,11 @@ impl Provider {
 /// Classifies an HTTP status the way every provider's API means it:
 /// 5xx, 429 and 408 are passing; any other 4xx is final. The body is kept
 /// whole: [`Provider::send`] cuts it once it is scrubbed.
-pub fn classify_status(status: reqwest::StatusCode, body: &str) -> SendError {
+pub fn classify_status(status: StatusCode, body: &str) -> SendError {
     let reason = format!("HTTP {status}: {body}");
     if status.is_server_error()
-        || status == reqwest::StatusCode::TOO_MANY_REQUESTS
-        || status == reqwest::StatusCode::REQUEST_TIMEOUT
+        || status == StatusCode::TOO_MANY_REQUESTS
+        || status == StatusCode::REQUEST_TIMEOUT
     {
         SendError::Retry {
             reason,
@@ -143,23 +142,6 @@ pub fn classify_status(status: reqwest::StatusCode, body: &str) -> SendError {
         }
     } else {
         SendError::Final { reason }
-    }
-}
-
-/// A request that never got an answer (refused, reset, timed out) is worth
-/// retrying. Its text leaves the URL out: a Kannel `sendsms` URL carries the
-/// username and password.
-pub(crate) fn transport_error(e: reqwest::Error) -> SendError {
-    let e = e.without_url();
-    let mut reason = format!("transport: {e}");
-    let mut source = std::error::Error::source(&e);
-    while let Some(cause) = source {
-        reason.push_str(&format!(": {cause}"));
-        source = cause.source();
-    }
-    SendError::Retry {
-        reason,
-        after: None,
     }
 }
 
@@ -182,9 +164,9 @@ impl SendError {
 }
 
 /// The `Retry-After` seconds a provider asked for, if any.
-pub(crate) fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+pub(crate) fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     headers
-        .get(reqwest::header::RETRY_AFTER)?
+        .get(RETRY_AFTER)?
         .to_str()
         .ok()?
         .trim()
@@ -196,7 +178,6 @@ pub(crate) fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Durati
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reqwest::StatusCode;
 
     #[test]
     fn statuses_are_classified_by_what_the_caller_should_do() {

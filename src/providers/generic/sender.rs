@@ -1,19 +1,27 @@
 //! The `generic` sender: POST JSON `{"id","from","to","text"}` to a configured URL, with an optional
 //! `X-Webhook-Secret`; the `id` lets the receiver drop a text it has already taken.
 
+use hyper::body::Bytes;
+use hyper::header::{HeaderName, HeaderValue};
+use hyper::{Method, Uri};
 use serde::Serialize;
 
 use crate::config::GenericConfig;
 use crate::providers::outbound::{
-    Accepted, Outbound, SendError, SendFuture, classify_status, retry_after, transport_error,
+    Accepted, Outbound, SendError, SendFuture, classify_status, retry_after,
 };
+use crate::providers::send_client::{SendClient, request, uri};
 use crate::store::OutboxText;
 
+/// The header that carries `sms.generic.secret`.
+const SECRET_HEADER: HeaderName = HeaderName::from_static("x-webhook-secret");
+
 pub struct Generic {
-    http: reqwest::Client,
+    http: SendClient,
     /// Parsed once: parsing it for every text was a visible share of a send's CPU.
-    url: reqwest::Url,
-    cfg: GenericConfig,
+    url: Uri,
+    /// The secret's header value, made once (marked sensitive: never logged).
+    secret: Option<HeaderValue>,
 }
 
 /// The body of a send.
@@ -26,11 +34,20 @@ struct Send<'a> {
 }
 
 impl Generic {
-    pub fn new(http: reqwest::Client, cfg: GenericConfig) -> anyhow::Result<Generic> {
-        // Not the URL itself: its query may hold a credential.
-        let url = reqwest::Url::parse(&cfg.url)
-            .map_err(|e| anyhow::anyhow!("sms.generic.url is not a URL: {e}"))?;
-        Ok(Generic { http, url, cfg })
+    pub fn new(http: SendClient, cfg: GenericConfig) -> anyhow::Result<Generic> {
+        // Not the URL itself in the error: its query may hold a credential.
+        let url = uri(&cfg.url, "sms.generic.url").map_err(|e| anyhow::anyhow!("{e}"))?;
+        let secret = match cfg.secret.expose() {
+            "" => None,
+            secret => {
+                let mut value = HeaderValue::from_str(secret).map_err(|_| {
+                    anyhow::anyhow!("sms.generic.secret cannot go in an HTTP header")
+                })?;
+                value.set_sensitive(true);
+                Some(value)
+            }
+        };
+        Ok(Generic { http, url, secret })
     }
 
     pub fn reference(text: &OutboxText) -> String {
@@ -39,25 +56,30 @@ impl Generic {
 
     async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let reference = Self::reference(text);
-        let mut request = self.http.post(self.url.clone()).json(&Send {
+        let body = serde_json::to_vec(&Send {
             id: &reference,
             from: &text.from,
             to: &text.to,
             text: &text.body,
-        });
-        if !self.cfg.secret.is_empty() {
-            request = request.header("X-Webhook-Secret", self.cfg.secret.expose());
+        })
+        .expect("a struct of strings serialises");
+        let mut request = request(
+            Method::POST,
+            self.url.clone(),
+            "application/json",
+            Bytes::from(body),
+        );
+        if let Some(secret) = &self.secret {
+            request.headers_mut().insert(SECRET_HEADER, secret.clone());
         }
-        let response = request.send().await.map_err(transport_error)?;
-        let status = response.status();
-        let after = retry_after(response.headers());
-        if status.is_success() {
+        let answer = self.http.send(request).await?;
+        if answer.status.is_success() {
             return Ok(Accepted {
                 provider_ref: Some(reference),
             });
         }
-        let body = response.text().await.unwrap_or_default();
-        match classify_status(status, &body) {
+        let after = retry_after(&answer.headers);
+        match classify_status(answer.status, &answer.text()) {
             SendError::Retry { reason, .. } => Err(SendError::Retry { reason, after }),
             other => Err(other),
         }

@@ -13,18 +13,19 @@
 //! proves the report is about a text we sent and is worth nothing for any other.
 
 use hmac::{Hmac, Mac};
+use hyper::Method;
+use hyper::body::Bytes;
 use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
 use sha2::Sha256;
 
 use crate::config::{KannelConfig, Secret};
-use crate::providers::outbound::{
-    Accepted, Outbound, SendError, SendFuture, classify_status, transport_error,
-};
+use crate::providers::outbound::{Accepted, Outbound, SendError, SendFuture, classify_status};
+use crate::providers::send_client::{SendClient, request, uri};
 use crate::sms::encoding;
 use crate::store::OutboxText;
 
 pub struct Kannel {
-    http: reqwest::Client,
+    http: SendClient,
     cfg: KannelConfig,
     /// `/webhooks/kannel/status?` on our public URL, its `%` doubled for Kannel.
     dlr_base: String,
@@ -33,12 +34,7 @@ pub struct Kannel {
 }
 
 impl Kannel {
-    pub fn new(
-        http: reqwest::Client,
-        cfg: KannelConfig,
-        public_base: &str,
-        secret: &Secret,
-    ) -> Kannel {
+    pub fn new(http: SendClient, cfg: KannelConfig, public_base: &str, secret: &Secret) -> Kannel {
         Kannel {
             http,
             cfg,
@@ -80,20 +76,17 @@ impl Kannel {
     }
 
     async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
-        let response = self
+        let url = uri(&self.sendsms_url(text), "sms.kannel.sendsms_url")?;
+        let answer = self
             .http
-            .get(self.sendsms_url(text))
-            .send()
-            .await
-            .map_err(transport_error)?;
-        let status = response.status();
-        let body = response.text().await.unwrap_or_default();
-        if status.is_success() {
+            .send(request(Method::GET, url, "", Bytes::new()))
+            .await?;
+        if answer.status.is_success() {
             Ok(Accepted {
                 provider_ref: Some(Self::reference(text)),
             })
         } else {
-            Err(classify_status(status, &body))
+            Err(classify_status(answer.status, &answer.text()))
         }
     }
 }
@@ -177,7 +170,7 @@ mod tests {
     fn only_the_report_type_is_left_for_kannel_to_expand_in_the_dlr_url() {
         let secret = Secret::from("s\u{e9}-cret");
         let kannel = Kannel::new(
-            reqwest::Client::new(),
+            SendClient::new(std::time::Duration::from_secs(5), 1),
             KannelConfig::default(),
             "http://gw.example/sms%20arena",
             &secret,
@@ -196,7 +189,7 @@ mod tests {
         );
         assert!(!url.contains("secret"), "{url}");
         let open = Kannel::new(
-            reqwest::Client::new(),
+            SendClient::new(std::time::Duration::from_secs(5), 1),
             KannelConfig::default(),
             "http://gw.example",
             &Secret::default(),

@@ -5,15 +5,16 @@ use serde::Deserialize;
 
 use crate::config::TwilioConfig;
 use crate::providers::outbound::{
-    Accepted, Outbound, SendError, SendFuture, classify_status, retry_after, transport_error,
+    Accepted, Outbound, SendError, SendFuture, classify_status, retry_after,
 };
+use crate::providers::send_client::{SendClient, basic_auth, form, uri};
 use crate::store::OutboxText;
 
 /// Twilio's error code for "the recipient replied STOP to this number".
 const RECIPIENT_OPTED_OUT: u32 = 21610;
 
 pub struct Twilio {
-    http: reqwest::Client,
+    http: SendClient,
     cfg: TwilioConfig,
     status_callback: String,
 }
@@ -29,7 +30,7 @@ struct ApiError {
 }
 
 impl Twilio {
-    pub fn new(http: reqwest::Client, cfg: TwilioConfig, public_base: &str) -> Twilio {
+    pub fn new(http: SendClient, cfg: TwilioConfig, public_base: &str) -> Twilio {
         Twilio {
             http,
             cfg,
@@ -43,23 +44,19 @@ impl Twilio {
             self.cfg.base_url.trim_end_matches('/'),
             self.cfg.account_sid
         );
-        let form = [
+        let pairs = [
             ("To", text.to.as_str()),
             ("From", text.from.as_str()),
             ("Body", text.body.as_str()),
             ("StatusCallback", self.status_callback.as_str()),
         ];
-        let response = self
-            .http
-            .post(url)
-            .basic_auth(&self.cfg.account_sid, Some(self.cfg.auth_token.expose()))
-            .form(&form)
-            .send()
-            .await
-            .map_err(transport_error)?;
-        let status = response.status();
-        let after = retry_after(response.headers());
-        let body = response.text().await.unwrap_or_default();
+        let mut request = form(uri(&url, "sms.twilio.base_url")?, &pairs);
+        let (name, value) = basic_auth(&self.cfg.account_sid, self.cfg.auth_token.expose())?;
+        request.headers_mut().insert(name, value);
+        let answer = self.http.send(request).await?;
+        let status = answer.status;
+        let after = retry_after(&answer.headers);
+        let body = answer.text();
         if status.is_success() {
             let created: Created = serde_json::from_str(&body).map_err(|e| SendError::Final {
                 reason: format!("unreadable answer from Twilio: {e}"),

@@ -4,14 +4,13 @@
 use serde::Deserialize;
 
 use crate::config::VonageConfig;
-use crate::providers::outbound::{
-    Accepted, Outbound, SendError, SendFuture, classify_status, transport_error,
-};
+use crate::providers::outbound::{Accepted, Outbound, SendError, SendFuture, classify_status};
+use crate::providers::send_client::{SendClient, form, uri};
 use crate::sms::encoding;
 use crate::store::OutboxText;
 
 pub struct Vonage {
-    http: reqwest::Client,
+    http: SendClient,
     cfg: VonageConfig,
     callback: String,
 }
@@ -29,7 +28,7 @@ struct Part {
 }
 
 impl Vonage {
-    pub fn new(http: reqwest::Client, cfg: VonageConfig, public_base: &str) -> Vonage {
+    pub fn new(http: SendClient, cfg: VonageConfig, public_base: &str) -> Vonage {
         Vonage {
             http,
             cfg,
@@ -49,7 +48,7 @@ impl Vonage {
             "text"
         };
         let reference = Self::reference(text);
-        let form = [
+        let pairs = [
             ("api_key", self.cfg.api_key.as_str()),
             ("api_secret", self.cfg.api_secret.expose()),
             ("from", text.from.as_str()),
@@ -61,15 +60,12 @@ impl Vonage {
             ("client-ref", reference.as_str()),
         ];
         let url = format!("{}/sms/json", self.cfg.base_url.trim_end_matches('/'));
-        let response = self
+        let answer = self
             .http
-            .post(url)
-            .form(&form)
-            .send()
-            .await
-            .map_err(transport_error)?;
-        let status = response.status();
-        let body = response.text().await.unwrap_or_default();
+            .send(form(uri(&url, "sms.vonage.base_url")?, &pairs))
+            .await?;
+        let status = answer.status;
+        let body = answer.text();
         if !status.is_success() {
             return Err(classify_status(status, &body));
         }
