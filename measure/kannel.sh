@@ -19,6 +19,14 @@
 #   KINDS=answer ROUNDS=3 measure/kannel.sh
 #   MESSAGES=6000 ROUNDS=3 measure/kannel.sh
 #   BENCH_BIN=/tmp/smsarena-before measure/kannel.sh
+#   CORES=split measure/kannel.sh        # only with a core each
+#
+# Each round is run twice (CORES, default "shared split"): sharing both
+# cores, as a single small machine would, and with a core each by taskset:
+# Kannel's boxes and fakesmsc on core 0, the gateway on core 1, as Kannel on
+# a machine of its own would see the gateway. The ratio with a core each is
+# the gateway's own share of the bound; sharing, Kannel's smsbox takes about
+# a core from it.
 #
 # fakesmsc makes the texts itself (-m, -i 0, -z 5: a random phone number
 # and a random nick each), so nothing is lost on the way in; a phone drawn
@@ -42,6 +50,19 @@ MESSAGES="${MESSAGES:-3000}"
 # (sms.kannel.answer_max_parts), and through smsbox's sendsms.
 KINDS="${KINDS:-answer sendsms}"
 ROUNDS="${ROUNDS:-1}"
+CORES="${CORES:-shared split}"
+if [[ " $CORES " == *" split "* ]] && [ "$(nproc)" -lt 2 ]; then
+    echo "CORES=split needs two cores; this machine has $(nproc)" >&2; exit 2
+fi
+# Set per round by use_cores: the command prefixes that place each side.
+GATEWAY_ON=() KANNEL_ON=()
+use_cores() { # shared|split
+    case $1 in
+    shared) GATEWAY_ON=() KANNEL_ON=() ;;
+    split) GATEWAY_ON=(taskset -c 1) KANNEL_ON=(taskset -c 0) ;;
+    *) echo "unknown CORES value $1 (shared or split)" >&2; exit 2 ;;
+    esac
+}
 # How many get-url calls smsbox keeps open at once (Kannel's default is 512).
 PENDING="${KANNEL_MAX_PENDING:-512}"
 # How many texts bearerbox hands smsbox before smsbox acknowledges them (Kannel's default is 100).
@@ -132,7 +153,7 @@ run_once() { # trivial|gateway
         answer_parts=10 ;;
     esac
     kannel_conf "$get_url" "$answer" >"$WORK/kannel.conf"
-    env SMSARENA_LIMITS__PHONE_PER_MINUTE=0 \
+    "${GATEWAY_ON[@]}" env SMSARENA_LIMITS__PHONE_PER_MINUTE=0 \
     SMSARENA_HTTP__LISTEN="127.0.0.1:$GATEWAY" \
     SMSARENA_HTTP__PUBLIC_URL="http://127.0.0.1:$GATEWAY" \
     SMSARENA_DATABASE__URL="sqlite://$WORK/gateway.db" \
@@ -148,15 +169,15 @@ run_once() { # trivial|gateway
     PIDS+=($!)
     local gateway_pid=$!
     wait_until "the gateway" 30 curl -sf "http://127.0.0.1:$GATEWAY/healthz" -o /dev/null
-    /usr/sbin/bearerbox -v 4 "$WORK/kannel.conf" >"$WORK/bearerbox.out" 2>&1 &
+    "${KANNEL_ON[@]}" /usr/sbin/bearerbox -v 4 "$WORK/kannel.conf" >"$WORK/bearerbox.out" 2>&1 &
     PIDS+=($!)
     wait_until "bearerbox" 30 sh -c "curl -sf '$STATUS' | grep -q 'FAKE:$FAKE'"
-    /usr/sbin/smsbox -v 4 "$WORK/kannel.conf" >"$WORK/smsbox.out" 2>&1 &
+    "${KANNEL_ON[@]}" /usr/sbin/smsbox -v 4 "$WORK/kannel.conf" >"$WORK/smsbox.out" 2>&1 &
     PIDS+=($!)
     wait_until "smsbox" 30 sh -c "curl -s -o /dev/null 'http://127.0.0.1:$SENDSMS/'"
     local start end n
     start=$(date +%s.%N)
-    /usr/lib/kannel/test/fakesmsc -H 127.0.0.1 -r "$FAKE" -i 0 -m "$MESSAGES" -z 5 \
+    "${KANNEL_ON[@]}" /usr/lib/kannel/test/fakesmsc -H 127.0.0.1 -r "$FAKE" -i 0 -m "$MESSAGES" -z 5 \
         "+7917 002220 text R b" >/dev/null 2>"$WORK/fakesmsc.out" &
     PIDS+=($!)
     local fakesmsc_pid=$!
@@ -208,11 +229,14 @@ ratio() { # figure line, trivial line: the texts/s of each and their ratio
         printf "%.0f / %.0f = %.2f", x[1], y[1], x[1] / y[1] }'
 }
 for round in $(seq 1 "$ROUNDS"); do
-    t=$(run_once trivial)
-    echo "$t"
-    for kind in $KINDS; do
-        g=$(run_once "$kind")
-        echo "$g"
-        echo "round $round: $kind / trivial = $(ratio "$g" "$t")"
+    for cores in $CORES; do
+        use_cores "$cores"
+        t=$(run_once trivial)
+        echo "$cores $t"
+        for kind in $KINDS; do
+            g=$(run_once "$kind")
+            echo "$cores $g"
+            echo "round $round, $cores cores: $kind / trivial = $(ratio "$g" "$t")"
+        done
     done
 done
