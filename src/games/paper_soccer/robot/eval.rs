@@ -4,7 +4,8 @@
 //! (ignoring who moves): it finds the steps to each goal, or that a goal is
 //! cut off. [`full`] scores a position from those distances (a cut-off own
 //! goal is safety, a cut-off target is a lost attack); [`simple`] only reads
-//! the ball's row.
+//! the ball's row. [`scores_now`] is exact: whether the side to move can
+//! score by bounces alone, which no distance shows.
 
 use crate::games::paper_soccer::field::{Field, Kind, MAX_POINTS};
 use crate::games::paper_soccer::position::Position;
@@ -55,8 +56,54 @@ pub fn reach(f: &Field, pos: &Position) -> (i32, i32) {
     (top, bottom)
 }
 
+/// A leaf where the side to move scores this turn, whatever the rest: below
+/// every mate score, above every other evaluation.
+pub const SCORES_NOW: i32 = 5000;
+
+/// Whether the side to move can score in the goal it attacks without its
+/// turn ending: a walk over free segments whose every point but the goal is
+/// already touched (each arrival a bounce). Exact, not a guess: the walk
+/// visits each point once, so it draws no segment twice and leaves every
+/// point it bounces on by a segment still free.
+pub fn scores_now(f: &Field, pos: &Position) -> bool {
+    let target = if pos.side == 0 {
+        Kind::TopGoal
+    } else {
+        Kind::BottomGoal
+    };
+    let mut seen = [0u64; MAX_POINTS.div_ceil(64)];
+    let mut stack = [0u16; MAX_POINTS];
+    let mut top = 1;
+    stack[0] = pos.ball;
+    seen[pos.ball as usize / 64] |= 1 << (pos.ball % 64);
+    while top > 0 {
+        top -= 1;
+        let p = stack[top];
+        let mut free = pos.free_at(f, p);
+        while free != 0 {
+            let d = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let q = f.nbr[p as usize][d];
+            match f.kind[q as usize] {
+                kind if kind == target => return true,
+                Kind::Field => {}
+                _ => continue,
+            }
+            if seen[q as usize / 64] >> (q % 64) & 1 == 0 && pos.touched(f, q) {
+                seen[q as usize / 64] |= 1 << (q % 64);
+                stack[top] = q;
+                top += 1;
+            }
+        }
+    }
+    false
+}
+
 /// The evaluation of level 3.
 pub fn full(f: &Field, pos: &Position) -> i32 {
+    if scores_now(f, pos) {
+        return SCORES_NOW;
+    }
     let (top, bottom) = reach(f, pos);
     let (att, def) = if pos.side == 0 {
         (top, bottom)

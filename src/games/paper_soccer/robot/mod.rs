@@ -5,8 +5,9 @@
 //!   one, or a move that forces one next turn ([`tactics`]).
 //! - Level 2: a 2-ply search over whole moves with the row evaluation, after
 //!   the same check for a goal within two turns.
-//! - Level 3: iterative-deepening PVS, transposition table, killers, and the
-//!   reachability evaluation (see [`search`], [`eval`]), until the budget ends.
+//! - Level 3: iterative-deepening PVS, transposition table, killers, late
+//!   move reductions, and the reachability evaluation with an exact check for
+//!   a goal this turn (see [`search`], [`eval`]), until the budget ends.
 
 pub mod eval;
 pub mod search;

@@ -1,4 +1,4 @@
-//! Level 2 and 3 search: iterative-deepening PVS over whole moves, a Zobrist transposition table, killer moves.
+//! Level 2 and 3 search: iterative-deepening PVS over whole moves, a Zobrist transposition table, killer moves, late move reductions.
 
 use crate::games::Budget;
 use crate::games::paper_soccer::field::{Dir, Field};
@@ -12,6 +12,10 @@ const MAX_PLY: usize = 64;
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
+/// Late move reductions: from this remaining depth on, ...
+const REDUCE_FROM_DEPTH: u32 = 3;
+/// ... the moves after this many in the search order.
+const REDUCE_AFTER: usize = 4;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -192,7 +196,23 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(f, child, depth - 1, -beta, -alpha, ply + 1, budget)
             } else {
-                let s = -self.negamax(f, child, depth - 1, -alpha - 1, -alpha, ply + 1, budget);
+                // Late moves (after the table's move, the killers and the
+                // two that go furthest forward) are first searched a whole
+                // move shallower, and again at full depth only if they look
+                // better than the best so far.
+                let reduced = depth >= REDUCE_FROM_DEPTH && i >= REDUCE_AFTER;
+                let mut s = -self.negamax(
+                    f,
+                    child,
+                    depth - 1 - u32::from(reduced),
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    budget,
+                );
+                if reduced && s > alpha && !self.stopped {
+                    s = -self.negamax(f, child, depth - 1, -alpha - 1, -alpha, ply + 1, budget);
+                }
                 if s > alpha && s < beta && !self.stopped {
                     -self.negamax(f, child, depth - 1, -beta, -alpha, ply + 1, budget)
                 } else {
