@@ -196,10 +196,10 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(f, child, depth - 1, -beta, -alpha, ply + 1, budget)
             } else {
-                // Late moves (after the table's move, the killers and the
-                // two that go furthest forward) are first searched a whole
-                // move shallower, and again at full depth only if they look
-                // better than the best so far.
+                // Late moves (after the first four in the order: the
+                // table's move and the killers, then those that go furthest
+                // forward) are first searched a whole move shallower, and
+                // again at full depth only if they beat the best so far.
                 let reduced = depth >= REDUCE_FROM_DEPTH && i >= REDUCE_AFTER;
                 let mut s = -self.negamax(
                     f,
