@@ -25,8 +25,7 @@ use super::outbound::SendError;
 /// What a send carries.
 pub type Body = Full<Bytes>;
 
-/// The client every sender of one provider shares (cheap to clone: one pool).
-#[derive(Clone)]
+/// The client a provider's sender sends through: one pool of connections.
 pub struct SendClient {
     client: Client<HttpsConnector<HttpConnector>, Body>,
     timeout: Duration,

@@ -18,7 +18,7 @@ use rand::seq::SliceRandom;
 
 use super::field::{Dir, Field};
 use super::movegen::{MoveGen, Outcome};
-use super::position::{Position, Step};
+use super::position::{Position, Side, Step};
 use crate::games::{Budget, Level, MatchRng};
 
 pub use search::{Eval, Report, Searcher};
@@ -112,13 +112,15 @@ fn level1(f: &Field, pos: &Position, budget: &Budget<'_>, rng: &mut MatchRng) ->
     if safe.is_empty() {
         return walk(f, pos, rng);
     }
-    let side = pos.side;
-    let ahead = |p: &Position| {
-        let (_, y) = f.xy(p.ball);
-        if side == 0 { -y } else { y }
-    };
     safe.shuffle(rng);
-    safe.sort_by_key(|m| std::cmp::Reverse(ahead(&m.0)));
+    safe.sort_by_key(|m| std::cmp::Reverse(progress(f, pos.side, &m.0)));
     let half = safe.len().div_ceil(2);
     safe.swap_remove(rng.gen_range(0..half)).2
+}
+
+/// How far `p`'s ball has come towards the goal `side` attacks: the larger,
+/// the nearer (the order every level tries its moves in).
+pub(crate) fn progress(f: &Field, side: Side, p: &Position) -> i32 {
+    let (_, y) = f.xy(p.ball);
+    if side == 0 { -y } else { y }
 }

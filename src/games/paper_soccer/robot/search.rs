@@ -176,7 +176,6 @@ impl Searcher {
             self.kids[ply] = kids;
             return -(MATE - ply as i32 - 1);
         }
-        let side = pos.side;
         let killers = self.killers[ply];
         let order = |p: &Position| -> i32 {
             if p.hash == tt_best {
@@ -185,8 +184,7 @@ impl Searcher {
             if p.hash == killers[0] || p.hash == killers[1] {
                 return i32::MAX - 1;
             }
-            let (_, y) = f.xy(p.ball);
-            if side == 0 { -y } else { y }
+            super::progress(f, pos.side, p)
         };
         kids.sort_by_cached_key(|(p, _)| std::cmp::Reverse(order(p)));
         let alpha0 = alpha;

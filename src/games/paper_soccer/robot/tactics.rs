@@ -38,12 +38,8 @@ pub fn goal_within_two(f: &Field, pos: &Position, budget: &Budget<'_>) -> Option
     }
     // Moves that bring the ball nearest the goal it attacks are tried first:
     // a goal next turn starts from there.
-    let ahead = |p: &Position| {
-        let (_, y) = f.xy(p.ball);
-        if pos.side == 0 { y } else { -y }
-    };
     roots.retain(|m| m.1 == Outcome::Pass);
-    roots.sort_by_key(|m| ahead(&m.0));
+    roots.sort_by_key(|m| std::cmp::Reverse(super::progress(f, pos.side, &m.0)));
     for (after, _, path) in roots {
         if out_of_budget() {
             return None;
