@@ -1,8 +1,8 @@
 //! SQLite's executor: runs a statement of the table ([`crate::store::statements`])
-//! with its arguments by name, on a cached prepared statement, and gives its
-//! rows as the shared row codec reads them.
+//! with its arguments by name, on a prepared statement kept for the
+//! connection, and gives its rows as the shared row codec reads them.
 
-use rusqlite::{CachedStatement, Connection, Row};
+use rusqlite::{Connection, PrepFlags, Row};
 
 use super::read::SqliteRead;
 use super::tx::SqliteTx;
@@ -12,82 +12,164 @@ use crate::store::rows::Columns;
 use crate::store::sql::{Reader, Sql, Writer};
 use crate::store::statements::{Args, Statement, Value, arg};
 
-/// `statement` prepared (once per connection) with `args` bound by name.
-/// An argument the text does not name, or a parameter left without one, is a
-/// programming error and panics. Each name's number is known from the text
-/// (SQLite numbers distinct names in order of first appearance), so binding
-/// asks SQLite for none; debug builds check each against SQLite's own.
-fn bound<'c>(
+/// Where a connection's statements are prepared and kept between uses.
+pub(super) trait Prepare {
+    /// Runs `f` on `statement`, prepared on this connection (once).
+    fn with_prepared<R>(
+        &mut self,
+        statement: &Statement,
+        f: impl FnOnce(&mut rusqlite::Statement<'_>) -> StoreResult<R>,
+    ) -> StoreResult<R>;
+
+    /// The connection, for what is not a statement of the table.
+    fn connection(&self) -> &Connection;
+}
+
+/// The writer's statements, in a list by [`Statement::slot`]: the writer runs
+/// a dozen statements per text, and rusqlite's own cache would hash each
+/// whole text to find it, twice per run (taken out, put back).
+pub(super) struct Prepared<'c> {
     conn: &'c Connection,
-    statement: &Statement,
-    args: &Args<'_>,
-) -> StoreResult<CachedStatement<'c>> {
-    let mut stmt = conn.prepare_cached(statement.sqlite())?;
-    let names = statement.sqlite_names();
-    assert!(
-        stmt.parameter_count() == names.len() && names.len() == args.len(),
-        "statement {}: as many arguments as parameters",
-        statement.name
-    );
-    for (at, name) in names.iter().enumerate() {
-        let i = at + 1;
-        debug_assert_eq!(
-            stmt.parameter_name(i),
-            Some(*name),
-            "statement {}",
-            statement.name
-        );
-        match arg(statement, args, name) {
-            Value::Int(v) => stmt.raw_bind_parameter(i, v)?,
-            Value::Text(t) => stmt.raw_bind_parameter(i, t)?,
-            Value::MaybeText(t) => stmt.raw_bind_parameter(i, t)?,
-            Value::MaybeInt(v) => stmt.raw_bind_parameter(i, v)?,
-            Value::Flag(b) => stmt.raw_bind_parameter(i, b)?,
-            Value::Real(v) => stmt.raw_bind_parameter(i, v)?,
+    by_slot: Vec<Option<rusqlite::Statement<'c>>>,
+}
+
+impl<'c> Prepared<'c> {
+    pub(super) fn new(conn: &'c Connection) -> Prepared<'c> {
+        Prepared {
+            conn,
+            by_slot: Vec::new(),
         }
     }
-    Ok(stmt)
+}
+
+impl Prepare for Prepared<'_> {
+    fn with_prepared<R>(
+        &mut self,
+        statement: &Statement,
+        f: impl FnOnce(&mut rusqlite::Statement<'_>) -> StoreResult<R>,
+    ) -> StoreResult<R> {
+        let slot = statement.slot();
+        if self.by_slot.len() <= slot {
+            self.by_slot.resize_with(slot + 1, || None);
+        }
+        let stmt = match &mut self.by_slot[slot] {
+            Some(stmt) => stmt,
+            // Persistent: SQLite keeps it out of the connection's small
+            // lookaside memory, which statements held for good would fill.
+            empty => empty.insert(
+                self.conn
+                    .prepare_with_flags(statement.sqlite(), PrepFlags::SQLITE_PREPARE_PERSISTENT)?,
+            ),
+        };
+        let result = f(stmt);
+        // Bound texts are copies in the connection's lookaside memory: kept
+        // until the next run, they would fill it (statements times
+        // arguments), and every allocation after would fall back to malloc.
+        stmt.clear_bindings();
+        result
+    }
+
+    fn connection(&self) -> &Connection {
+        self.conn
+    }
+}
+
+/// The reader's connection, shared by reads that come and go: it keeps its
+/// statements in rusqlite's cache (a read is rarer than a text).
+impl Prepare for &Connection {
+    fn with_prepared<R>(
+        &mut self,
+        statement: &Statement,
+        f: impl FnOnce(&mut rusqlite::Statement<'_>) -> StoreResult<R>,
+    ) -> StoreResult<R> {
+        let mut stmt = self.prepare_cached(statement.sqlite())?;
+        f(&mut stmt)
+    }
+
+    fn connection(&self) -> &Connection {
+        self
+    }
+}
+
+/// Runs `f` on `statement` with `args` bound by name. An argument the text
+/// does not name, or a parameter left without one, is a programming error
+/// and panics. Each name's number is known from the text (SQLite numbers
+/// distinct names in order of first appearance), so binding asks SQLite for
+/// none; debug builds check each against SQLite's own.
+fn bound<R>(
+    db: &mut impl Prepare,
+    statement: &Statement,
+    args: &Args<'_>,
+    f: impl FnOnce(&mut rusqlite::Statement<'_>) -> StoreResult<R>,
+) -> StoreResult<R> {
+    db.with_prepared(statement, |stmt| {
+        let names = statement.sqlite_names();
+        assert!(
+            stmt.parameter_count() == names.len() && names.len() == args.len(),
+            "statement {}: as many arguments as parameters",
+            statement.name
+        );
+        for (at, name) in names.iter().enumerate() {
+            let i = at + 1;
+            debug_assert_eq!(
+                stmt.parameter_name(i),
+                Some(*name),
+                "statement {}",
+                statement.name
+            );
+            match arg(statement, args, name) {
+                Value::Int(v) => stmt.raw_bind_parameter(i, v)?,
+                Value::Text(t) => stmt.raw_bind_parameter(i, t)?,
+                Value::MaybeText(t) => stmt.raw_bind_parameter(i, t)?,
+                Value::MaybeInt(v) => stmt.raw_bind_parameter(i, v)?,
+                Value::Flag(b) => stmt.raw_bind_parameter(i, b)?,
+                Value::Real(v) => stmt.raw_bind_parameter(i, v)?,
+            }
+        }
+        f(stmt)
+    })
 }
 
 /// Runs `statement`, an `INSERT`: the new row's id (SQLite's rowid, which a
 /// `RETURNING` would cost a temporary table per row to give).
 pub(super) fn insert(
-    conn: &Connection,
+    db: &mut impl Prepare,
     statement: &Statement,
     args: &Args<'_>,
 ) -> StoreResult<i64> {
-    let mut stmt = bound(conn, statement, args)?;
-    stmt.raw_execute()?;
-    Ok(conn.last_insert_rowid())
+    bound(db, statement, args, |stmt| Ok(stmt.raw_execute()?))?;
+    Ok(db.connection().last_insert_rowid())
 }
 
 /// Runs `statement`: the rows it changed.
 pub(super) fn execute(
-    conn: &Connection,
+    db: &mut impl Prepare,
     statement: &Statement,
     args: &Args<'_>,
 ) -> StoreResult<usize> {
-    Ok(bound(conn, statement, args)?.raw_execute()?)
+    bound(db, statement, args, |stmt| Ok(stmt.raw_execute()?))
 }
 
 /// Gives each row `statement` returns to `read`.
 fn each(
-    conn: &Connection,
+    db: &mut impl Prepare,
     statement: &Statement,
     args: &Args<'_>,
     read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
 ) -> StoreResult<()> {
-    let mut stmt = bound(conn, statement, args)?;
-    let mut rows = stmt.raw_query();
-    while let Some(row) = rows.next()? {
-        read(row)?;
-    }
-    Ok(())
+    bound(db, statement, args, |stmt| {
+        // Dropping the rows resets the statement, read to the end or not.
+        let mut rows = stmt.raw_query();
+        while let Some(row) = rows.next()? {
+            read(row)?;
+        }
+        Ok(())
+    })
 }
 
 impl Sql for SqliteTx<'_> {
     fn execute(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<u64> {
-        Ok(execute(self.conn, statement, args)? as u64)
+        Ok(execute(&mut self.db, statement, args)? as u64)
     }
 
     fn each(
@@ -96,7 +178,7 @@ impl Sql for SqliteTx<'_> {
         args: &Args<'_>,
         read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
     ) -> StoreResult<()> {
-        each(self.conn, statement, args, read)
+        each(&mut self.db, statement, args, read)
     }
 
     fn tell_dispatcher(&mut self, event: OutboxEvent) {
@@ -106,7 +188,7 @@ impl Sql for SqliteTx<'_> {
 
 impl Sql for SqliteRead<'_> {
     fn execute(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<u64> {
-        Ok(execute(self.conn, statement, args)? as u64)
+        Ok(execute(&mut self.conn, statement, args)? as u64)
     }
 
     fn each(
@@ -115,7 +197,7 @@ impl Sql for SqliteRead<'_> {
         args: &Args<'_>,
         read: &mut dyn FnMut(&dyn Columns) -> StoreResult<()>,
     ) -> StoreResult<()> {
-        each(self.conn, statement, args, read)
+        each(&mut self.conn, statement, args, read)
     }
 }
 

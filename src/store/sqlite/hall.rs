@@ -16,7 +16,7 @@ impl Hall for SqliteTx<'_> {
         now: DateTime<Utc>,
     ) -> StoreResult<bool> {
         let added = exec::execute(
-            self.conn,
+            &mut self.db,
             &HALL_OPEN_PHONE,
             &[
                 (":number", Value::Text(number)),

@@ -16,7 +16,7 @@ use crate::store::{StoreResult, delivery, writes};
 
 impl Outbox for SqliteTx<'_> {
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
-        let id = exec::insert(self.conn, &ENQUEUE, &outbox::text_args(t, now))?;
+        let id = exec::insert(&mut self.db, &ENQUEUE, &outbox::text_args(t, now))?;
         self.events.push(OutboxEvent::Queued(OutboxText {
             id,
             from: t.from.clone(),
@@ -64,7 +64,7 @@ impl Outbox for SqliteTx<'_> {
     fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {
         for t in sent {
             exec::execute(
-                self.conn,
+                &mut self.db,
                 &MARK_SENT,
                 &[
                     (":id", Value::Int(t.id)),

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::exec;
+use super::exec::{self, Prepared};
 use crate::inbound::InboundMessage;
 use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
@@ -23,6 +23,8 @@ use crate::store::{StoreResult, lookups, writes};
 /// The writer's connection inside an open transaction.
 pub(in crate::store) struct SqliteTx<'c> {
     pub(super) conn: &'c Connection,
+    /// The statements of the table this connection has run, kept prepared.
+    pub(super) db: Prepared<'c>,
     /// What this transaction did to the outbox, told to the dispatcher after COMMIT.
     pub(super) events: Vec<OutboxEvent>,
     /// How many of `events` came before the current job's savepoint.
@@ -37,6 +39,7 @@ impl<'c> SqliteTx<'c> {
     pub(super) fn new(conn: &'c Connection) -> SqliteTx<'c> {
         SqliteTx {
             conn,
+            db: Prepared::new(conn),
             events: Vec::new(),
             events_at_savepoint: 0,
             // Until the first send is recorded, as rows may survive a restart.
@@ -125,7 +128,7 @@ impl Tx for SqliteTx<'_> {
 impl Players for SqliteTx<'_> {
     fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
         let inserted = exec::execute(
-            self.conn,
+            &mut self.db,
             &ACCEPT_INBOUND,
             &[
                 (":provider", Value::Text(msg.provider)),
@@ -159,7 +162,7 @@ impl Players for SqliteTx<'_> {
         let nick_key = p.nick.as_ref().map(|n| n.to_lowercase());
         let lang = p.lang.to_string();
         exec::execute(
-            self.conn,
+            &mut self.db,
             &SAVE_PLAYER,
             &[
                 (":id", Value::Int(p.id)),
@@ -188,7 +191,7 @@ impl Lobby for SqliteTx<'_> {
 
     fn leave(&mut self, player_id: i64) -> StoreResult<()> {
         exec::execute(
-            self.conn,
+            &mut self.db,
             &LEAVE_LOBBY,
             &[(":player_id", Value::Int(player_id))],
         )?;
@@ -215,7 +218,7 @@ impl Matches for SqliteTx<'_> {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
         let rng_pos = rng_pos_text(new.rng_pos);
         let id = exec::insert(
-            self.conn,
+            &mut self.db,
             &INSERT_MATCH,
             &[
                 (":game", Value::Text(&new.game)),
@@ -234,7 +237,7 @@ impl Matches for SqliteTx<'_> {
                 NewSeat::Robot(level) => (None, Some(i64::from(level))),
             };
             exec::execute(
-                self.conn,
+                &mut self.db,
                 &INSERT_SEAT,
                 &[
                     (":match_id", Value::Int(id)),
@@ -258,7 +261,7 @@ impl Matches for SqliteTx<'_> {
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
         let rng_pos = rng_pos_text(m.rng_pos);
         exec::execute(
-            self.conn,
+            &mut self.db,
             &SAVE_MATCH,
             &[
                 (":id", Value::Int(m.id)),
@@ -284,7 +287,7 @@ impl Matches for SqliteTx<'_> {
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
         exec::execute(
-            self.conn,
+            &mut self.db,
             &SAVE_SEAT,
             &[
                 (":match_id", Value::Int(match_id)),
@@ -307,7 +310,7 @@ impl Matches for SqliteTx<'_> {
     ) -> StoreResult<()> {
         let rng_pos = rng_pos_text(mv.rng_pos);
         exec::execute(
-            self.conn,
+            &mut self.db,
             &RECORD_MOVE,
             &[
                 (":match_id", Value::Int(match_id)),
