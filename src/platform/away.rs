@@ -37,12 +37,12 @@ pub(super) fn step_away(
     mut table: Table<'_>,
 ) -> StoreResult<()> {
     table.set_player(player);
-    let before = table.state.status();
+    let before = table.state().status();
     for seat in table.seats_of(player.id) {
         table.withdraw(ctx, seat, Withdrawal::Absent)?;
     }
     // A piece that plays on by null moves changes nothing until it is awaited.
-    let moved = if table.state.status() == before {
+    let moved = if table.state().status() == before {
         Moved::Nothing
     } else {
         Moved::EVERYONE

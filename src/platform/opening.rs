@@ -45,7 +45,10 @@ pub(crate) fn start_match<'g>(
         }
         Opening::Rematch(previous) => {
             let options = previous.record.options.as_str();
-            let state = previous.state.rematch(options, &mut rng).map_err(corrupt)?;
+            let state = previous
+                .state()
+                .rematch(options, &mut rng)
+                .map_err(corrupt)?;
             let seats = previous
                 .seats
                 .iter()
@@ -84,12 +87,7 @@ pub(crate) fn start_match<'g>(
         .by_id(id)?
         .ok_or_else(|| corrupt("a match vanished as it was created"))?;
     let seats = ctx.tx.matches().seats(id)?;
-    let mut table = Table {
-        game,
-        record,
-        seats,
-        state,
-    };
+    let mut table = Table::new(game, record, seats, state);
     // The opening is a turn that moved on: deadline, robots, boards.
     table.settle(ctx, Moved::EVERYONE)?;
     Ok(table)

@@ -27,7 +27,8 @@ pub(super) fn apply(
     let Some(mut table) = Table::load(ctx, record)? else {
         return Ok(Applied::Dropped);
     };
-    let awaited = matches!(table.state.status(), Status::Awaiting(ref s) if s.contains(&turn.seat));
+    let awaited =
+        matches!(table.state().status(), Status::Awaiting(ref s) if s.contains(&turn.seat));
     if !awaited || !matches!(table.seats[turn.seat].holder, Holder::Robot(_)) {
         return Ok(Applied::Dropped);
     }

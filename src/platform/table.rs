@@ -22,7 +22,13 @@ pub(crate) struct Table<'g> {
     pub game: &'g dyn AnyGame,
     pub record: MatchRecord,
     pub seats: Vec<SeatRecord>,
-    pub state: Box<dyn AnyMatch>,
+    /// Changed only by a move that is recorded with the state after it
+    /// ([`Table::moved_on`], [`Table::withdraw`]): a replay depends on it.
+    state: Box<dyn AnyMatch>,
+    /// The state string the last recorded move left, which is the state
+    /// now: the match's row is saved with it instead of writing the state
+    /// out a second time.
+    recorded: Option<String>,
 }
 
 pub(crate) fn corrupt(e: impl std::fmt::Display) -> StoreError {
@@ -40,6 +46,21 @@ pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'
 }
 
 impl<'g> Table<'g> {
+    pub fn new(
+        game: &'g dyn AnyGame,
+        record: MatchRecord,
+        seats: Vec<SeatRecord>,
+        state: Box<dyn AnyMatch>,
+    ) -> Table<'g> {
+        Table {
+            game,
+            record,
+            seats,
+            state,
+            recorded: None,
+        }
+    }
+
     /// The match, its state parsed; `None` when it would not load (or its
     /// state holds other seats than the match), in which case it has just
     /// been quarantined: ended as void, its players told.
@@ -58,17 +79,17 @@ impl<'g> Table<'g> {
             Ok((game, state))
         });
         match loaded {
-            Ok((game, state)) => Ok(Some(Table {
-                game,
-                record,
-                seats,
-                state,
-            })),
+            Ok((game, state)) => Ok(Some(Table::new(game, record, seats, state))),
             Err(e) => {
                 quarantine(ctx, record, &seats, &e.to_string())?;
                 Ok(None)
             }
         }
+    }
+
+    /// The match's state.
+    pub fn state(&self) -> &dyn AnyMatch {
+        &*self.state
     }
 
     /// The seats a player holds (one phone may hold several).
@@ -162,7 +183,9 @@ impl<'g> Table<'g> {
                 rng_pos,
             },
             ctx.now,
-        )
+        )?;
+        self.recorded = Some(state_after);
+        Ok(())
     }
 
     /// Which seats' players are away now; a robot never is.
@@ -191,7 +214,9 @@ impl<'g> Table<'g> {
                 rng_pos: self.record.rng_pos,
             },
             ctx.now,
-        )
+        )?;
+        self.recorded = Some(state_after);
+        Ok(())
     }
 
     /// After any change: awaited seats whose players are away play their null
@@ -244,7 +269,10 @@ impl<'g> Table<'g> {
                 }
             }
         }
-        self.record.state = self.state.state();
+        self.record.state = match self.recorded.take() {
+            Some(state) => state,
+            None => self.state.state(),
+        };
         ctx.tx.matches().save(&self.record)?;
         match moved {
             _ if self.record.finished => self.show_everyone(ctx),

@@ -73,7 +73,7 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
     let Some(mut table) = Table::load(ctx, record)? else {
         return Ok(());
     };
-    let Status::Awaiting(late) = table.state.status() else {
+    let Status::Awaiting(late) = table.state().status() else {
         return Ok(());
     };
     let max_missed = ctx.cfg.game.max_missed_turns;

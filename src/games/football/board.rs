@@ -182,12 +182,12 @@ impl Board {
         })
     }
 
-    /// The character this board shows on `cell` in its picture.
-    fn symbol(&self, cell: Cell) -> char {
+    /// The ASCII character this board shows on `cell` in its picture.
+    fn symbol(&self, cell: Cell) -> u8 {
         match self.player_at(cell) {
-            Some(seat) => char::from(b'0' + seat as u8),
-            None if cell == self.ball => '*',
-            None => '.',
+            Some(seat) => b'0' + seat as u8,
+            None if cell == self.ball => b'*',
+            None => b'.',
         }
     }
 
@@ -220,15 +220,21 @@ impl Board {
 /// The picture of [`Board::from_rows`], rows joined by `/`.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Built whole and written once: the board is written with the state
+        // after every move, and a `write!` per cell was most of its cost.
+        let mut rows = [0u8; (SIZE as usize + 1) * SIZE as usize - 1];
+        let mut at = 0;
         for row in 1..=SIZE {
             if row > 1 {
-                f.write_str("/")?;
+                rows[at] = b'/';
+                at += 1;
             }
             for col in 1..=SIZE {
-                write!(f, "{}", self.symbol(Cell { row, col }))?;
+                rows[at] = self.symbol(Cell { row, col });
+                at += 1;
             }
         }
-        Ok(())
+        f.write_str(std::str::from_utf8(&rows).map_err(|_| fmt::Error)?)
     }
 }
 
