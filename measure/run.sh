@@ -104,6 +104,16 @@ stop() {
 trap stop EXIT
 
 cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / hz}' "/proc/$1/stat"; }
+# PostgreSQL's own CPU, in clock ticks: every postgres process's, and what
+# the backends that exited left with the postmaster (its children's time).
+pg_ticks() {
+    local total=0 pid ticks
+    for pid in $(pgrep -x postgres); do
+        ticks=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$pid/stat" 2>/dev/null) || continue
+        total=$((total + ticks))
+    done
+    echo "$total"
+}
 
 # Lock timeouts and deadlocks are errors in PostgreSQL's own log (the gateway
 # runs such a caller again): counted from the part of the log this run wrote.
@@ -131,6 +141,7 @@ if [ -n "${WATCH:-}" ]; then
     WATCHER=$!
 fi
 status=0
+if [ -n "${PG_DB:-}" ]; then PG_TICKS_FROM=$(pg_ticks); fi
 "$LOADGEN" \
     --gateway "$(IFS=,; echo "${URLS[*]}")" \
     --capture "127.0.0.1:$CAPTURE_PORT" \
@@ -153,6 +164,13 @@ fi
 for pid in "${PIDS[@]}"; do
     echo "gateway $pid: CPU $(cpu_seconds "$pid") s in all; $(grep -E 'VmHWM|VmRSS' "/proc/$pid/status" | tr -s ' \n' ' ')"
 done
+if [ -n "${PG_TICKS_FROM:-}" ]; then
+    # Issue 30, item 2: PostgreSQL's CPU per text, this run's database being
+    # the only one at work. Every inbound text of the run counts (registrations too).
+    pg_used=$(($(pg_ticks) - PG_TICKS_FROM))
+    read -r texts_in texts_out < <(psql -tA -F ' ' "$DB" -c "SELECT (SELECT count(*) FROM inbound), (SELECT count(*) FROM outbox)")
+    echo "postgres CPU: $(awk -v t="$pg_used" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.1f s", t / hz}') for $texts_in inbound texts ($texts_out outbound): $(awk -v t="$pg_used" -v hz="$(getconf CLK_TCK)" -v n="$texts_in" 'BEGIN {printf "%.3f ms", n ? 1000 * t / hz / n : 0}') per inbound text"
+fi
 if [ -n "${PG_LOG_FROM:-}" ]; then
     tail -c +$((PG_LOG_FROM + 1)) "$PG_LOG" >"$WORK/postgres-$$.log"
     echo "postgres log: $(grep -c 'canceling statement due to lock timeout' "$WORK/postgres-$$.log" || true) lock timeouts, $(grep -c 'deadlock detected' "$WORK/postgres-$$.log" || true) deadlocks"
