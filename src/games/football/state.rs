@@ -316,21 +316,35 @@ fn canonical<T: FromStr + fmt::Display>(text: &str, what: &str) -> Result<T, Not
 }
 
 impl fmt::Display for State {
+    // Written piece by piece, with nothing built on the way: a match's state
+    // is written out after every move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sides: String = self.sides.iter().map(|&s| side_letter(s)).collect();
-        let pending: Vec<String> = self
-            .pending
-            .iter()
-            .map(|p| p.map_or_else(|| "-".to_string(), |m| m.to_string()))
-            .collect();
+        use fmt::Write;
+        f.write_str(TAG)?;
+        f.write_str(" sides=")?;
+        for &side in &self.sides {
+            f.write_char(side_letter(side))?;
+        }
         write!(
             f,
-            "{TAG} sides={sides} board={} turn={} moved={}:{} pending={} result={} ricochet={} rounds={}",
+            " board={} turn={} moved={}:{} pending=",
             self.board,
             side_letter(self.turn()),
             self.moved[ATTACK],
             self.moved[DEFENSE],
-            pending.join(","),
+        )?;
+        for (i, pending) in self.pending.iter().enumerate() {
+            if i > 0 {
+                f.write_char(',')?;
+            }
+            match pending {
+                Some(m) => write!(f, "{m}")?,
+                None => f.write_char('-')?,
+            }
+        }
+        write!(
+            f,
+            " result={} ricochet={} rounds={}",
             result_text(self.result),
             self.ricochet,
             self.max_rounds,
