@@ -102,6 +102,22 @@ pub fn request(method: Method, uri: Uri, content_type: &'static str, body: Bytes
     request
 }
 
+/// The `Host` header a request to `uri` carries (its host, and its port
+/// when not the scheme's own), for a sender to make once: left to the
+/// client, it is formatted anew for every text.
+pub fn host_header(uri: &Uri) -> Option<HeaderValue> {
+    let host = uri.host()?;
+    let default_port = match uri.scheme_str() {
+        Some("https") => 443,
+        _ => 80,
+    };
+    let value = match uri.port_u16() {
+        Some(port) if port != default_port => format!("{host}:{port}"),
+        _ => host.to_string(),
+    };
+    HeaderValue::from_str(&value).ok()
+}
+
 /// `pairs` as an `application/x-www-form-urlencoded` POST to `uri`.
 pub fn form(uri: Uri, pairs: &[(&str, &str)]) -> Request<Body> {
     let mut body = form_urlencoded::Serializer::new(String::new());
@@ -154,6 +170,17 @@ fn transport_error(e: &(dyn Error + 'static)) -> SendError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_host_header_names_a_port_only_when_not_the_schemes_own() {
+        let host = |u: &str| host_header(&u.parse().unwrap()).unwrap();
+        assert_eq!(host("http://example.com/send"), "example.com");
+        assert_eq!(host("http://example.com:80/send"), "example.com");
+        assert_eq!(host("https://example.com:443/"), "example.com");
+        assert_eq!(host("http://127.0.0.1:19199/capture"), "127.0.0.1:19199");
+        assert_eq!(host("https://example.com:80/"), "example.com:80");
+        assert_eq!(host("http://[::1]:8080/"), "[::1]:8080");
+    }
 
     #[tokio::test]
     async fn a_refused_connection_is_worth_retrying_and_names_no_address() {

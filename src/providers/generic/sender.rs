@@ -2,7 +2,7 @@
 //! `X-Webhook-Secret`; the `id` lets the receiver drop a text it has already taken.
 
 use hyper::body::Bytes;
-use hyper::header::{HeaderName, HeaderValue};
+use hyper::header::{HOST, HeaderName, HeaderValue};
 use hyper::{Method, Uri};
 use serde::Serialize;
 
@@ -10,7 +10,7 @@ use crate::config::GenericConfig;
 use crate::providers::outbound::{
     Accepted, Outbound, SendError, SendFuture, classify_status, retry_after,
 };
-use crate::providers::send_client::{SendClient, request, uri};
+use crate::providers::send_client::{SendClient, host_header, request, uri};
 use crate::store::OutboxText;
 
 /// The header that carries `sms.generic.secret`.
@@ -20,6 +20,8 @@ pub struct Generic {
     http: SendClient,
     /// Parsed once: parsing it for every text was a visible share of a send's CPU.
     url: Uri,
+    /// Its `Host` header, made once too.
+    host: Option<HeaderValue>,
     /// The secret's header value, made once (marked sensitive: never logged).
     secret: Option<HeaderValue>,
 }
@@ -47,7 +49,13 @@ impl Generic {
                 Some(value)
             }
         };
-        Ok(Generic { http, url, secret })
+        let host = host_header(&url);
+        Ok(Generic {
+            http,
+            url,
+            host,
+            secret,
+        })
     }
 
     pub fn reference(text: &OutboxText) -> String {
@@ -69,6 +77,9 @@ impl Generic {
             "application/json",
             Bytes::from(body),
         );
+        if let Some(host) = &self.host {
+            request.headers_mut().insert(HOST, host.clone());
+        }
         if let Some(secret) = &self.secret {
             request.headers_mut().insert(SECRET_HEADER, secret.clone());
         }
