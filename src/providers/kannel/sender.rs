@@ -15,12 +15,13 @@
 use hmac::{Hmac, Mac};
 use hyper::Method;
 use hyper::body::Bytes;
+use hyper::header::{HOST, HeaderValue};
 use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
 use sha2::Sha256;
 
 use crate::config::{KannelConfig, Secret};
 use crate::providers::outbound::{Accepted, Outbound, SendError, SendFuture, classify_status};
-use crate::providers::send_client::{SendClient, request, uri};
+use crate::providers::send_client::{SendClient, host_header, request, uri};
 use crate::sms::encoding;
 use crate::store::OutboxText;
 
@@ -31,15 +32,22 @@ pub struct Kannel {
     dlr_base: String,
     /// The webhooks' secret: the key of every report's tag.
     secret: Secret,
+    /// The `Host` header of the sendsms URL, made once: each text's URL is
+    /// that one with a query added.
+    host: Option<HeaderValue>,
 }
 
 impl Kannel {
     pub fn new(http: SendClient, cfg: KannelConfig, public_base: &str, secret: &Secret) -> Kannel {
+        let host = uri(&cfg.sendsms_url, "sms.kannel.sendsms_url")
+            .ok()
+            .and_then(|url| host_header(&url));
         Kannel {
             http,
             cfg,
             dlr_base: dlr_base(public_base),
             secret: secret.clone(),
+            host,
         }
     }
 
@@ -77,10 +85,11 @@ impl Kannel {
 
     async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let url = uri(&self.sendsms_url(text), "sms.kannel.sendsms_url")?;
-        let answer = self
-            .http
-            .send(request(Method::GET, url, "", Bytes::new()))
-            .await?;
+        let mut request = request(Method::GET, url, "", Bytes::new());
+        if let Some(host) = &self.host {
+            request.headers_mut().insert(HOST, host.clone());
+        }
+        let answer = self.http.send(request).await?;
         if answer.status.is_success() {
             Ok(Accepted {
                 provider_ref: Some(Self::reference(text)),
