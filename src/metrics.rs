@@ -131,6 +131,15 @@ fn provider_index(provider: &str) -> Option<usize> {
     PROVIDERS.iter().position(|&p| p == provider)
 }
 
+/// Does `act` to the series kept in `cell`, registered by `register` the
+/// first time; with no cell, to the series `register` looks up.
+fn with_kept<T>(cell: Option<&OnceLock<T>>, register: impl FnOnce() -> T, act: impl FnOnce(&T)) {
+    match cell {
+        Some(cell) => act(cell.get_or_init(register)),
+        None => act(&register()),
+    }
+}
+
 /// One gateway's metrics.
 pub struct Metrics {
     recorder: PrometheusRecorder,
@@ -299,37 +308,41 @@ impl Metrics {
 
     /// An inbound text through `provider`'s webhook.
     pub fn inbound(&self, provider: &'static str, outcome: InboundOutcome) {
-        let register = || {
-            self.counter(
-                name::INBOUND,
-                &[("provider", provider), ("outcome", outcome.as_str())],
-            )
-        };
-        let kept =
-            provider_index(provider).and_then(|p| self.handles.inbound[p].get(outcome as usize));
-        match kept {
-            Some(cell) => cell.get_or_init(register).increment(1),
-            None => register().increment(1),
-        }
+        let label = ("outcome", outcome.as_str());
+        let cells = &self.handles.inbound;
+        self.count_per_text(cells, name::INBOUND, provider, label, outcome as usize, 1);
     }
 
     /// Outgoing texts of `provider` reaching `status`.
     pub fn outbound(&self, provider: &'static str, status: OutboundStatus, texts: u64) {
-        if texts == 0 {
-            return;
-        }
-        let register = || {
-            self.counter(
+        if texts > 0 {
+            let label = ("status", status.as_str());
+            let cells = &self.handles.outbound;
+            self.count_per_text(
+                cells,
                 name::OUTBOUND,
-                &[("provider", provider), ("status", status.as_str())],
-            )
-        };
-        let kept =
-            provider_index(provider).and_then(|p| self.handles.outbound[p].get(status as usize));
-        match kept {
-            Some(cell) => cell.get_or_init(register).increment(texts),
-            None => register().increment(texts),
+                provider,
+                label,
+                status as usize,
+                texts,
+            );
         }
+    }
+
+    /// Adds `n` to the counter `name` of `provider` and `label`, kept in
+    /// `cells` by provider and `at`.
+    fn count_per_text<const N: usize>(
+        &self,
+        cells: &[[OnceLock<Counter>; N]; PROVIDERS.len()],
+        name: &'static str,
+        provider: &'static str,
+        label: (&'static str, &'static str),
+        at: usize,
+        n: u64,
+    ) {
+        let register = || self.counter(name, &[("provider", provider), label]);
+        let kept = provider_index(provider).and_then(|p| cells[p].get(at));
+        with_kept(kept, register, |c| c.increment(n));
     }
 
     /// The matches a committed unit of work started and finished.
@@ -350,12 +363,8 @@ impl Metrics {
     /// A webhook request of `provider`, answered after `took`.
     pub fn webhook(&self, provider: &'static str, took: Duration) {
         let register = || self.histogram(name::WEBHOOK_SECONDS, &[("provider", provider)]);
-        match provider_index(provider) {
-            Some(p) => self.handles.webhook[p]
-                .get_or_init(register)
-                .record(took.as_secs_f64()),
-            None => register().record(took.as_secs_f64()),
-        }
+        let kept = provider_index(provider).map(|p| &self.handles.webhook[p]);
+        with_kept(kept, register, |h| h.record(took.as_secs_f64()));
     }
 
     /// One writer transaction, committed or not, after `took`.
