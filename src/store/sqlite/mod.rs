@@ -124,7 +124,6 @@ impl SqliteStore {
         // Statement journals (a batch re-run with savepoints) stay in memory.
         writer.pragma_update(None, "temp_store", "MEMORY")?;
         migrations().to_latest(&mut writer)?;
-        writer.set_prepared_statement_cache_capacity(128);
 
         let reader = Connection::open(path)?;
         reader.pragma_update(None, "busy_timeout", 5000)?;
