@@ -74,7 +74,7 @@ fn search_nodes(c: &mut Criterion) {
         b.iter(|| {
             let s = &ps[i % ps.len()];
             i += 1;
-            let mut searcher = Searcher::new(robot::TT_BITS, Eval::Full, 64);
+            let mut searcher = Searcher::new(robot::TT_BITS, Eval::tuned(), 64);
             searcher
                 .search(s.field(), &s.pos, &Budget::nodes(20_000), &mut |_| {})
                 .nodes
@@ -97,7 +97,7 @@ fn one_second() {
     let mut rates = Vec::new();
     let mut times = Vec::new();
     for s in &ps {
-        let mut searcher = Searcher::new(20, Eval::Full, 64);
+        let mut searcher = Searcher::new(20, Eval::tuned(), 64);
         let clock = Clock(Instant::now());
         let budget = Budget {
             millis: 1000,

@@ -44,7 +44,7 @@ impl Engine {
         Field::get(field.0, field.1).expect("supported field size");
         let searcher = match level {
             0..=2 => Searcher::new(12, Eval::Simple, 2),
-            _ => Searcher::new(20, Eval::Full, 64),
+            _ => Searcher::new(20, Eval::tuned(), 64),
         };
         Engine {
             level,

@@ -99,28 +99,186 @@ pub fn scores_now(f: &Field, pos: &Position) -> bool {
     false
 }
 
-/// The evaluation of level 3.
-pub fn full(f: &Field, pos: &Position) -> i32 {
-    if scores_now(f, pos) {
-        return SCORES_NOW;
+/// How many terms [`features`] gives.
+pub const FEATURES: usize = 9;
+
+/// Names of [`features`]' terms, in order (the weights file's keys).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "steps",
+    "cut_off",
+    "attack_near",
+    "defence_near",
+    "stops",
+    "one_stop",
+    "mobility",
+    "bounces",
+    "off_centre",
+];
+
+/// Turn-stop distance used for an unreachable goal (see [`stops`]).
+pub const FAR_STOPS: i32 = 8;
+
+/// Weights of [`features`]' terms, in evaluation units (a step of distance
+/// was worth 12 by hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [i32; FEATURES]);
+
+impl Weights {
+    /// The hand-set evaluation of issue 13: steps, cut-off goals and a ball
+    /// right in front of the goal attacked.
+    pub const HAND: Weights = Weights([12, 200, 60, 0, 0, 0, 0, 0, 0]);
+
+    /// The weights `measure/ps_tune` fitted to self-play games
+    /// (`robot/weights.txt`, compiled in): the hand set if that text does not
+    /// parse, which a unit test rules out.
+    pub fn tuned() -> Weights {
+        Weights::parse(include_str!("weights.txt")).unwrap_or(Weights::HAND)
     }
+
+    /// Reads `name value` lines (`#` starts a comment); every feature exactly once.
+    pub fn parse(text: &str) -> Option<Weights> {
+        let mut w = [None; FEATURES];
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let (name, value) = (words.next()?, words.next()?.parse::<i32>().ok()?);
+            let i = FEATURE_NAMES.iter().position(|&n| n == name)?;
+            if words.next().is_some() || w[i].replace(value).is_some() {
+                return None;
+            }
+        }
+        let mut out = [0; FEATURES];
+        for (o, v) in out.iter_mut().zip(w) {
+            *o = v?;
+        }
+        Some(Weights(out))
+    }
+}
+
+impl std::fmt::Display for Weights {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (name, w) in FEATURE_NAMES.iter().zip(self.0) {
+            writeln!(out, "{name} {w}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Stops on the way from the ball to (top goal, bottom goal): each arrival
+/// on an untouched point ends a turn there and costs one, a bounce costs
+/// nothing ([`FAR_STOPS`] if cut off or further). Who moves is ignored: it
+/// counts the mover's own turns, as if the other side passed.
+pub fn stops(f: &Field, pos: &Position) -> (i32, i32) {
+    const UNSEEN: u8 = u8::MAX;
+    let mut dist = [UNSEEN; MAX_POINTS];
+    // Each point enters each list at most once a level (only when its
+    // distance drops to that level), so neither overflows.
+    let mut now = [0u16; MAX_POINTS];
+    let mut next = [0u16; MAX_POINTS];
+    let (mut now_len, mut next_len) = (1, 0);
+    now[0] = pos.ball;
+    dist[pos.ball as usize] = 0;
+    let (mut top, mut bottom) = (FAR_STOPS, FAR_STOPS);
+    let mut level = 0u8;
+    loop {
+        while now_len > 0 {
+            now_len -= 1;
+            let p = now[now_len];
+            if dist[p as usize] != level {
+                continue;
+            }
+            let mut free = pos.free_at(f, p);
+            while free != 0 {
+                let d = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let q = f.nbr[p as usize][d];
+                match f.kind[q as usize] {
+                    Kind::TopGoal => top = top.min(level as i32),
+                    Kind::BottomGoal => bottom = bottom.min(level as i32),
+                    _ if pos.touched(f, q) => {
+                        if dist[q as usize] > level {
+                            dist[q as usize] = level;
+                            now[now_len] = q;
+                            now_len += 1;
+                        }
+                    }
+                    _ => {
+                        if dist[q as usize] > level + 1 {
+                            dist[q as usize] = level + 1;
+                            next[next_len] = q;
+                            next_len += 1;
+                        }
+                    }
+                }
+            }
+        }
+        level += 1;
+        if next_len == 0 || (top < FAR_STOPS && bottom < FAR_STOPS) || level as i32 >= FAR_STOPS {
+            return (top, bottom);
+        }
+        std::mem::swap(&mut now, &mut next);
+        (now_len, next_len) = (next_len, 0);
+    }
+}
+
+/// The terms of level 3's evaluation, from the side to move's point of view
+/// (positive is good for it); see [`FEATURE_NAMES`].
+pub fn features(f: &Field, pos: &Position) -> [i32; FEATURES] {
     let (top, bottom) = reach(f, pos);
     let (att, def) = if pos.side == 0 {
         (top, bottom)
     } else {
         (bottom, top)
     };
-    let mut score = 12 * (def - att);
-    if att >= FAR && def < FAR {
-        score -= 200;
+    let cut_off = if att >= FAR && def < FAR {
+        -1
     } else if def >= FAR && att < FAR {
-        score += 200;
+        1
+    } else {
+        0
+    };
+    let (top_stops, bottom_stops) = stops(f, pos);
+    let (att_stops, def_stops) = if pos.side == 0 {
+        (top_stops, bottom_stops)
+    } else {
+        (bottom_stops, top_stops)
+    };
+    let free = pos.free(f);
+    let mut bounces = 0;
+    let mut dirs = free;
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        dirs &= dirs - 1;
+        bounces += i32::from(pos.touched(f, f.nbr[pos.ball as usize][d]));
     }
-    // A ball right in front of a goal: the side to move threatens it.
-    if att <= 2 {
-        score += 60;
+    let (x, _) = f.xy(pos.ball);
+    [
+        def - att,
+        cut_off,
+        i32::from(att <= 2),
+        i32::from(def <= 2),
+        def_stops - att_stops,
+        i32::from(att_stops == 1),
+        free.count_ones() as i32,
+        bounces,
+        (2 * x - f.width as i32).abs(),
+    ]
+}
+
+/// The largest evaluation short of [`SCORES_NOW`].
+const EVAL_CAP: i32 = SCORES_NOW - 1;
+
+/// The evaluation of level 3: a goal this turn, else `w` over [`features`].
+pub fn full(f: &Field, pos: &Position, w: &Weights) -> i32 {
+    if scores_now(f, pos) {
+        return SCORES_NOW;
     }
-    score
+    let x = features(f, pos);
+    let score: i32 = x.iter().zip(w.0).map(|(x, w)| x * w).sum();
+    score.clamp(-EVAL_CAP, EVAL_CAP)
 }
 
 /// The evaluation of level 2: how far up the field the ball is.

@@ -48,7 +48,7 @@ pub fn choose(
             s.search(f, pos, budget, &mut |m| m.shuffle(rng)).path
         }
         _ => {
-            let mut s = Searcher::new(TT_BITS, Eval::Full, 64);
+            let mut s = Searcher::new(TT_BITS, Eval::tuned(), 64);
             s.search(f, pos, budget, &mut |m| m.shuffle(rng)).path
         }
     };

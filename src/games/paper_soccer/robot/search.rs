@@ -5,7 +5,7 @@ use crate::games::paper_soccer::field::{Dir, Field};
 use crate::games::paper_soccer::movegen::{MoveGen, Outcome};
 use crate::games::paper_soccer::position::Position;
 
-use super::eval;
+use super::eval::{self, Weights};
 
 pub const MATE: i32 = 1_000_000;
 const MAX_PLY: usize = 64;
@@ -50,8 +50,17 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// Which evaluation a searcher uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eval {
+    /// Level 2: the ball's row.
     Simple,
-    Full,
+    /// Level 3: reachability terms under these weights.
+    Full(Weights),
+}
+
+impl Eval {
+    /// Level 3's evaluation with the weights compiled in.
+    pub fn tuned() -> Eval {
+        Eval::Full(Weights::tuned())
+    }
 }
 
 /// What a search found.
@@ -95,9 +104,9 @@ impl Searcher {
     }
 
     fn evaluate(&self, f: &Field, pos: &Position) -> i32 {
-        match self.eval {
+        match &self.eval {
             Eval::Simple => eval::simple(f, pos),
-            Eval::Full => eval::full(f, pos),
+            Eval::Full(w) => eval::full(f, pos, w),
         }
     }
 
