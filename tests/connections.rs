@@ -34,7 +34,30 @@ impl Gateway {
     /// Starts `smsarena serve` with `env` on a fresh database, its
     /// open-files limit set to `files` if given, and waits until `/healthz`
     /// answers.
+    ///
+    /// The port is found free here and only then bound by the child; in
+    /// between, a client socket of a test running beside this one (the flood
+    /// test opens hundreds) can take it. A child that finds its port taken is
+    /// started again on another.
     fn start(env: &[(&str, &str)], files: Option<u64>) -> Gateway {
+        const TRIES: usize = 5;
+        for _ in 0..TRIES {
+            let mut gateway = Gateway::spawn(env, files);
+            match gateway.wait_ready() {
+                Ok(()) => return gateway,
+                Err(status) => {
+                    let taken = gateway
+                        .wait_for_exit_line()
+                        .contains("Address already in use");
+                    assert!(taken, "smsarena exited at start: {status}");
+                }
+            }
+        }
+        panic!("smsarena found its port taken {TRIES} times");
+    }
+
+    /// Spawns the child on a port free a moment ago, not waiting for it.
+    fn spawn(env: &[(&str, &str)], files: Option<u64>) -> Gateway {
         let dir = tempfile::tempdir().unwrap();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
@@ -85,28 +108,34 @@ impl Gateway {
                 lines.lock().unwrap().push(line);
             }
         });
-        let mut gateway = Gateway {
+        Gateway {
             child,
             addr,
             log,
             _dir: dir,
-        };
-        gateway.wait_ready();
-        gateway
+        }
     }
 
-    fn wait_ready(&mut self) {
+    /// Waits until `/healthz` answers; the exit status if the child stopped
+    /// first.
+    fn wait_ready(&mut self) -> Result<(), std::process::ExitStatus> {
         let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline {
             if let Some(status) = self.child.try_wait().unwrap() {
-                panic!("smsarena exited at start: {status}");
+                return Err(status);
             }
             if get(self.addr, "/healthz").is_ok_and(|r| r.status == 200) {
-                return;
+                return Ok(());
             }
             std::thread::sleep(Duration::from_millis(50));
         }
         panic!("smsarena never answered /healthz");
+    }
+
+    /// The line an exited child left saying why (its log is read by another
+    /// thread, which may not have it yet).
+    fn wait_for_exit_line(&self) -> String {
+        self.wait_for_line("smsarena: ")
     }
 
     fn log(&self) -> Vec<String> {
