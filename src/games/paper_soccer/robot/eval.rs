@@ -2,8 +2,9 @@
 //!
 //! [`reach`] is a breadth-first walk over free segments from the ball
 //! (ignoring who moves): it finds the steps to each goal, or that a goal is
-//! cut off. [`full`] scores a position from those distances (a cut-off own
-//! goal is safety, a cut-off target is a lost attack); [`simple`] only reads
+//! cut off; [`stops`] counts turns rather than steps (a bounce is free).
+//! [`full`] weighs those and a few local terms ([`features`]) with
+//! [`Weights`] fitted to self-play and compiled in; [`simple`] only reads
 //! the ball's row. [`scores_now`] is exact: whether the side to move can
 //! score by bounces alone, which no distance shows.
 
@@ -40,11 +41,7 @@ pub fn reach(f: &Field, pos: &Position) -> (i32, i32) {
         if top < FAR && bottom < FAR {
             break;
         }
-        let mut free = pos.free_at(f, p);
-        while free != 0 {
-            let d = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let q = f.nbr[p as usize][d];
+        for q in free_neighbours(f, pos, p) {
             if seen[q as usize / 64] >> (q % 64) & 1 == 0 {
                 seen[q as usize / 64] |= 1 << (q % 64);
                 dist[q as usize] = dp + 1;
@@ -54,6 +51,19 @@ pub fn reach(f: &Field, pos: &Position) -> (i32, i32) {
         }
     }
     (top, bottom)
+}
+
+/// The points one free segment away from `p`.
+fn free_neighbours<'a>(f: &'a Field, pos: &Position, p: u16) -> impl Iterator<Item = u16> + 'a {
+    let mut free = pos.free_at(f, p);
+    std::iter::from_fn(move || {
+        if free == 0 {
+            return None;
+        }
+        let d = free.trailing_zeros() as usize;
+        free &= free - 1;
+        Some(f.nbr[p as usize][d])
+    })
 }
 
 /// A leaf where the side to move scores this turn, whatever the rest: below
@@ -79,11 +89,7 @@ pub fn scores_now(f: &Field, pos: &Position) -> bool {
     while top > 0 {
         top -= 1;
         let p = stack[top];
-        let mut free = pos.free_at(f, p);
-        while free != 0 {
-            let d = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let q = f.nbr[p as usize][d];
+        for q in free_neighbours(f, pos, p) {
             match f.kind[q as usize] {
                 kind if kind == target => return true,
                 Kind::Field => {}
@@ -190,11 +196,7 @@ pub fn stops(f: &Field, pos: &Position) -> (i32, i32) {
             if dist[p as usize] != level {
                 continue;
             }
-            let mut free = pos.free_at(f, p);
-            while free != 0 {
-                let d = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let q = f.nbr[p as usize][d];
+            for q in free_neighbours(f, pos, p) {
                 match f.kind[q as usize] {
                     Kind::TopGoal => top = top.min(level as i32),
                     Kind::BottomGoal => bottom = bottom.min(level as i32),
@@ -247,13 +249,13 @@ pub fn features(f: &Field, pos: &Position) -> [i32; FEATURES] {
         (bottom_stops, top_stops)
     };
     let free = pos.free(f);
-    let mut bounces = 0;
-    let mut dirs = free;
-    while dirs != 0 {
-        let d = dirs.trailing_zeros() as usize;
-        dirs &= dirs - 1;
-        bounces += i32::from(pos.touched(f, f.nbr[pos.ball as usize][d]));
-    }
+    let bounces = if free == 0 {
+        0
+    } else {
+        free_neighbours(f, pos, pos.ball)
+            .filter(|&q| pos.touched(f, q))
+            .count() as i32
+    };
     let (x, _) = f.xy(pos.ball);
     [
         def - att,
