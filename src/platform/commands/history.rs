@@ -109,9 +109,15 @@ fn reply(
 /// The record cut into pages of one SMS each, newest first, each page whole
 /// entries (lines, or words where the record is one line; word battle's
 /// words with their cells stay whole) and, when there are several, a
-/// footer from `footer(page, pages)`. An entry too long for a page alone is
-/// cut to fit.
+/// footer from `footer(page, pages)`. An entry too long for a page alone
+/// (paper soccer's finished record is its header and one line of turns) is
+/// paged by its words, so the newest page ends where the record does, with
+/// the result; a single word too long for a page is cut to fit.
 fn paginate(all: &str, footer: impl Fn(usize, usize) -> String) -> Vec<String> {
+    let fits = |text: &str| encoding::analyse(text).parts <= 1;
+    if fits(all) {
+        return vec![all.to_string()];
+    }
     let separator = if all.contains('\n') {
         "\n"
     } else if all.contains(", ") {
@@ -119,26 +125,42 @@ fn paginate(all: &str, footer: impl Fn(usize, usize) -> String) -> Vec<String> {
     } else {
         " "
     };
-    let items: Vec<&str> = all.split(separator).collect();
-    let fits = |text: &str| encoding::analyse(text).parts <= 1;
-    if fits(all) {
-        return vec![all.to_string()];
+    let entries: Vec<&str> = all.split(separator).collect();
+    // The widest footer there could be (no more pages than words): pages
+    // are laid out against it.
+    let most = all.split([' ', '\n']).count();
+    let widest = footer(most, most + 1);
+    let fits_a_page = |body: &str| fits(&format!("{body} {widest}"));
+    // Each piece with what joins it to the one before.
+    let mut pieces: Vec<(&str, &str)> = Vec::new();
+    for entry in entries {
+        if fits_a_page(entry) || !entry.contains(' ') {
+            pieces.push((separator, entry));
+        } else {
+            for (i, word) in entry.split(' ').enumerate() {
+                pieces.push((if i == 0 { separator } else { " " }, word));
+            }
+        }
     }
-    // The widest footer there could be: pages are laid out against it.
-    let widest = footer(items.len(), items.len() + 1);
+    let join = |run: &[(&str, &str)]| {
+        let mut text = String::new();
+        for (i, (joiner, piece)) in run.iter().enumerate() {
+            if i > 0 {
+                text.push_str(joiner);
+            }
+            text.push_str(piece);
+        }
+        text
+    };
     let mut bodies: Vec<String> = Vec::new();
-    let mut end = items.len();
+    let mut end = pieces.len();
     while end > 0 {
         let mut start = end - 1;
-        while start > 0 {
-            let candidate = items[start - 1..end].join(separator);
-            if !fits(&format!("{candidate} {widest}")) {
-                break;
-            }
+        while start > 0 && fits_a_page(&join(&pieces[start - 1..end])) {
             start -= 1;
         }
-        let body = items[start..end].join(separator);
-        let body = if fits(&format!("{body} {widest}")) {
+        let body = join(&pieces[start..end]);
+        let body = if fits_a_page(&body) {
             body
         } else {
             let room = encoding::cut_to_parts(&format!("{body} {widest}"), 1)
@@ -195,6 +217,32 @@ mod tests {
             .flat_map(|p| p.rsplit_once(' ').unwrap().0.split(' '))
             .collect();
         assert_eq!(back, moves);
+    }
+
+    #[test]
+    fn a_line_too_long_for_a_page_is_paged_by_its_words_and_the_newest_page_ends_with_it() {
+        let turns: Vec<String> = (1..=90).map(|i| format!("{}", 100 + i * 7)).collect();
+        let all = format!("[Game \"x\"]\n[Result \"1-0\"]\n\n{} 1-0", turns.join(" "));
+        let pages = paginate(&all, footer);
+        let n = pages.len();
+        assert!(n > 1);
+        for page in &pages {
+            assert!(encoding::analyse(page).parts <= 1, "{page}");
+        }
+        assert!(pages[0].ends_with(&format!("1-0 (1/{n})")), "{}", pages[0]);
+        assert!(
+            pages[n - 1].starts_with("[Game \"x\"]\n"),
+            "{}",
+            pages[n - 1]
+        );
+        // Every turn once, in order, across the pages.
+        let back: Vec<&str> = pages
+            .iter()
+            .rev()
+            .flat_map(|p| p.rsplit_once(' ').unwrap().0.split([' ', '\n']))
+            .filter(|w| w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty())
+            .collect();
+        assert_eq!(back, turns);
     }
 
     #[test]
