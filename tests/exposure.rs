@@ -7,7 +7,7 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::cluster::{Instance, free_port, wait_healthy};
+use common::cluster::{Instance, free_port};
 
 fn serve(dir: &std::path::Path, env: &[(&str, &str)]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_smsarena"));
@@ -93,9 +93,8 @@ async fn a_real_connection_is_limited_by_its_own_address() {
         .map(|(k, v)| (k.to_string(), v))
         .collect(),
     };
-    instance.start();
     let local = reqwest::Client::new();
-    wait_healthy(&local, &instance.url()).await;
+    instance.start_on_a_free_port(&local).await;
     // 127.0.0.2 is this host too, but not one of the trusted addresses.
     let stranger = reqwest::Client::builder()
         .local_address("127.0.0.2".parse::<std::net::IpAddr>().unwrap())

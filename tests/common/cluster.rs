@@ -52,6 +52,55 @@ impl Instance {
         self.child = Some(child);
     }
 
+    /// Starts the instance for the first time and waits until it answers.
+    /// The port was found free a moment before the child binds it, and a
+    /// parallel test's client socket can take it in between: when the child
+    /// exits before it answers, it starts again on another port (up to five
+    /// times). Restarts after `kill` keep their port.
+    pub async fn start_on_a_free_port(&mut self, http: &reqwest::Client) {
+        for _ in 0..5 {
+            self.start();
+            if self.answers_before_it_exits(http).await {
+                return;
+            }
+            eprintln!(
+                "the gateway on port {} exited before it answered; again on another port",
+                self.port
+            );
+            self.port = free_port();
+            let listen = self
+                .env
+                .iter_mut()
+                .find(|(k, _)| k == "SMSARENA_HTTP__LISTEN")
+                .expect("an instance's environment names its address");
+            let host = listen.1.rsplit_once(':').map_or("127.0.0.1", |(h, _)| h);
+            listen.1 = format!("{host}:{}", self.port);
+        }
+        panic!("the gateway exited before it answered, five times");
+    }
+
+    /// True once `/healthz` answers; false if the child exits first.
+    async fn answers_before_it_exits(&mut self, http: &reqwest::Client) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            let exited = self
+                .child
+                .as_mut()
+                .is_none_or(|c| c.try_wait().ok().flatten().is_some());
+            if exited {
+                self.child = None;
+                return false;
+            }
+            if let Ok(r) = http.get(format!("{}/healthz", self.url())).send().await
+                && r.status().is_success()
+            {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("{} never became healthy", self.url());
+    }
+
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill(); // SIGKILL
@@ -199,8 +248,7 @@ pub async fn launch(db: &str, count: usize, extra_env: &[(&str, &str)]) -> Clust
         .build()
         .unwrap();
     for instance in &mut instances {
-        instance.start();
-        wait_healthy(&http, &instance.url()).await;
+        instance.start_on_a_free_port(&http).await;
     }
     let driver = Arc::new(Driver {
         http,
