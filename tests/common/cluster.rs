@@ -81,24 +81,18 @@ impl Instance {
 
     /// True once `/healthz` answers; false if the child exits first.
     async fn answers_before_it_exits(&mut self, http: &reqwest::Client) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while Instant::now() < deadline {
-            let exited = self
-                .child
+        let url = self.url();
+        let child = &mut self.child;
+        let answered = answers_unless(http, &url, || {
+            child
                 .as_mut()
-                .is_none_or(|c| c.try_wait().ok().flatten().is_some());
-            if exited {
-                self.child = None;
-                return false;
-            }
-            if let Ok(r) = http.get(format!("{}/healthz", self.url())).send().await
-                && r.status().is_success()
-            {
-                return true;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+                .is_none_or(|c| c.try_wait().ok().flatten().is_some())
+        })
+        .await;
+        if !answered {
+            self.child = None;
         }
-        panic!("{} never became healthy", self.url());
+        answered
     }
 
     pub fn kill(&mut self) {
@@ -128,12 +122,21 @@ pub fn free_port() -> u16 {
 }
 
 pub async fn wait_healthy(http: &reqwest::Client, url: &str) {
+    answers_unless(http, url, || false).await;
+}
+
+/// Polls `{url}/healthz` until it answers (true) or `gone()` says the server
+/// went away (false); 30 s without either fails the test.
+async fn answers_unless(http: &reqwest::Client, url: &str, mut gone: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + Duration::from_secs(30);
     while Instant::now() < deadline {
+        if gone() {
+            return false;
+        }
         if let Ok(r) = http.get(format!("{url}/healthz")).send().await
             && r.status().is_success()
         {
-            return;
+            return true;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
