@@ -55,7 +55,8 @@ pub(super) trait BatchTx {
 /// stalls no caller behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Patience {
-    /// New callers: give up on a held lock almost at once.
+    /// New callers: give up on a held lock soon (PostgreSQL: after the
+    /// writer's `lock_timeout`, about as long as a batch takes).
     Brief,
     /// Callers that met a conflict: wait for the holder's COMMIT.
     Long,

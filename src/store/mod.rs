@@ -65,20 +65,16 @@ pub enum StoreError {
     UnsupportedUrl(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
-    /// Another transaction holds a lock this one tried for and would not wait for.
-    #[error("{0} is held by another transaction")]
-    Contended(&'static str),
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
 impl StoreError {
-    /// A deadlock, serialization failure, lock wait given up on or refused,
-    /// or unique-key race with another transaction (PostgreSQL): the same
-    /// work run again afterwards may well succeed.
+    /// A deadlock, serialization failure, lock wait given up on (the
+    /// writer's `lock_timeout`), or unique-key race with another transaction
+    /// (PostgreSQL): the same work run again afterwards may well succeed.
     pub fn is_conflict(&self) -> bool {
         match self {
-            StoreError::Contended(_) => true,
             StoreError::Postgres(sqlx::Error::Database(db)) => {
                 matches!(
                     db.code().as_deref(),

@@ -26,7 +26,7 @@
 //! - outbox texts and due timers are claimed with `FOR UPDATE SKIP LOCKED`, and
 //!   a claimed text carries a lease that another instance may take over once it expires;
 //! - a closure that meets a deadlock, a serialization failure, a lock wait
-//!   longer than a few milliseconds (`LOCK_TIMEOUT` in `writer.rs`) or a
+//!   longer than a batch takes (20 ms, `LOCK_TIMEOUT` in `writer.rs`) or a
 //!   unique-key race (two instances creating the same phone's row) is undone
 //!   and runs again in a transaction of its own on the pool, beside the
 //!   writer, where it waits for the lock's holder with no other caller's locks

@@ -20,7 +20,7 @@ use crate::store::records::{
 };
 use crate::store::rows::{Record, column_list, decode, millis, rng_pos_text};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
-use crate::store::{StoreError, StoreResult, writes};
+use crate::store::{StoreResult, writes};
 
 pub(in crate::store) struct PgTx<'a> {
     pub(super) driver: Driver<'a>,
@@ -32,8 +32,6 @@ pub(in crate::store) struct PgTx<'a> {
     pub(super) queued_to: Vec<String>,
     /// How many of `queued_to` came before the current job's savepoint.
     queued_at_savepoint: usize,
-    /// Whether a match or queue another transaction holds is waited for, or refused at once.
-    patience: Patience,
 }
 
 impl<'a> PgTx<'a> {
@@ -45,15 +43,6 @@ impl<'a> PgTx<'a> {
             queued_texts: false,
             queued_to: Vec::new(),
             queued_at_savepoint: 0,
-            patience: Patience::Long,
-        }
-    }
-
-    /// The form of a row-locking statement this transaction's patience asks for.
-    fn locking<'s, S: AsRef<str>>(&self, forms: &'s [S; 2]) -> &'s str {
-        match self.patience {
-            Patience::Long => forms[0].as_ref(),
-            Patience::Brief => forms[1].as_ref(),
         }
     }
 
@@ -117,14 +106,15 @@ impl BatchTx for PgTx<'_> {
         self
     }
 
-    fn begin(&mut self, patience: Patience) -> StoreResult<()> {
+    /// How long a lock is waited for is the session's choice, not the
+    /// statements': briefly on the writer's connection (its `lock_timeout`,
+    /// where new callers run), for as long as it takes on a pooled one
+    /// (where callers that met a conflict run alone).
+    fn begin(&mut self, _: Patience) -> StoreResult<()> {
         self.forget();
         self.queued_texts = false;
         self.queued_to.clear();
         self.queued_at_savepoint = 0;
-        self.patience = patience;
-        // How long a lock is waited for is the statements' choice (`NOWAIT`
-        // when brief) and the session's (the writer's lock timeout).
         self.control("BEGIN")
     }
 
@@ -194,28 +184,17 @@ impl Tx for PgTx<'_> {
     }
 }
 
-/// A statement ending in a row lock, and the same refusing to wait for a row
-/// another transaction holds (`NOWAIT`, a conflict at once): a batch of new
-/// callers must not wait while it holds locks of its own ([`Patience`]).
-fn waiting_or_not(sql: String) -> [String; 2] {
-    let nowait = format!("{sql} NOWAIT");
-    [sql, nowait]
-}
-
 /// The matchmaker's lock on one queue, across every instance, until the
-/// transaction ends: waited for, or tried once.
-const LOBBY_LOCK: [&str; 2] = [
-    "SELECT true FROM (SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))) AS held",
-    "SELECT pg_try_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))",
-];
+/// transaction ends (waited for as long as the session allows).
+const LOBBY_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))";
 
-static LOBBY_QUEUE: LazyLock<[String; 2]> = LazyLock::new(|| {
-    waiting_or_not(format!(
+static LOBBY_QUEUE: LazyLock<String> = LazyLock::new(|| {
+    format!(
         "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
          WHERE l.game = $1 AND l.options = $2
          ORDER BY l.queued_at, l.player_id LIMIT $3 FOR UPDATE OF l",
         column_list::<Player>("p")
-    ))
+    )
 });
 
 impl Lobby for PgTx<'_> {
@@ -240,31 +219,29 @@ impl Lobby for PgTx<'_> {
 
     fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
         // One matchmaker per queue at a time, across every instance, until this transaction ends.
-        let lock = self.locking(&LOBBY_LOCK);
-        let locked: bool = self
-            .fetch_one(sqlx::query(lock).bind(game).bind(options))?
-            .try_get(0)?;
-        if !locked {
-            return Err(StoreError::Contended("the lobby queue"));
-        }
-        let sql = self.locking(&LOBBY_QUEUE);
-        self.all(sqlx::query(sql).bind(game).bind(options).bind(limit as i64))
+        self.execute(sqlx::query(LOBBY_LOCK).bind(game).bind(options))?;
+        self.all(
+            sqlx::query(&LOBBY_QUEUE)
+                .bind(game)
+                .bind(options)
+                .bind(limit as i64),
+        )
     }
 }
 
-static MATCH_BY_ID: LazyLock<[String; 2]> = LazyLock::new(|| {
-    waiting_or_not(format!(
+static MATCH_BY_ID: LazyLock<String> = LazyLock::new(|| {
+    format!(
         "SELECT {} FROM matches m WHERE m.id = $1 FOR UPDATE",
         column_list::<MatchRecord>("m")
-    ))
+    )
 });
 
-static LAST_MATCH_OF: LazyLock<[String; 2]> = LazyLock::new(|| {
-    waiting_or_not(format!(
+static LAST_MATCH_OF: LazyLock<String> = LazyLock::new(|| {
+    format!(
         "SELECT {} FROM match_seats s JOIN matches m ON m.id = s.match_id
          WHERE s.player_id = $1 ORDER BY s.match_id DESC LIMIT 1 FOR UPDATE OF m",
         column_list::<MatchRecord>("m")
-    ))
+    )
 });
 
 impl Matches for PgTx<'_> {
@@ -303,13 +280,11 @@ impl Matches for PgTx<'_> {
     }
 
     fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
-        let sql = self.locking(&MATCH_BY_ID);
-        self.first(sqlx::query(sql).bind(id))
+        self.first(sqlx::query(&MATCH_BY_ID).bind(id))
     }
 
     fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        let sql = self.locking(&LAST_MATCH_OF);
-        self.first(sqlx::query(sql).bind(player_id))
+        self.first(sqlx::query(&LAST_MATCH_OF).bind(player_id))
     }
 
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
