@@ -239,7 +239,7 @@ impl Metrics {
         r.describe_counter(
             name::PG_LOCK_TIMEOUTS.into(),
             None,
-            "PostgreSQL: callers refused a lock another instance held.".into(),
+            "PostgreSQL: callers taken out of a batch by a conflict with another instance (a lock wait that ran out, a deadlock) and run again alone.".into(),
         );
         r.describe_counter(
             name::PG_RETRIES.into(),
@@ -386,7 +386,7 @@ impl Metrics {
             .record(waited.as_secs_f64());
     }
 
-    /// PostgreSQL refused `callers` a lock another instance held.
+    /// PostgreSQL: `callers` met a conflict with another instance in a batch (a lock wait that ran out, a deadlock).
     pub fn postgres_lock_timeouts(&self, callers: u64) {
         self.counter(name::PG_LOCK_TIMEOUTS, &[]).increment(callers);
     }

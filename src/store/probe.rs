@@ -1,4 +1,4 @@
-//! What the writers report as they work, for `/metrics`: each transaction's time, the texts each commit queued, and on PostgreSQL the callers refused a lock and run again.
+//! What the writers report as they work, for `/metrics`: each transaction's time, the texts each commit queued, and on PostgreSQL the callers that met a conflict and run again.
 //!
 //! Set once, after the store is open ([`super::Store::observe`]); until then
 //! the writers report to no one. The handles are the recorder's own, so a
@@ -52,7 +52,7 @@ pub(crate) fn batch<'a>(
     }
 }
 
-/// Reports callers refused a lock, each to be run again on its own.
+/// Reports callers that met a conflict (a lock wait that ran out, a deadlock), each to be run again on its own.
 pub(crate) fn refused(cell: &ProbeCell, callers: usize) {
     if let (Some(probe), true) = (cell.get(), callers > 0) {
         probe.refused_locks.increment(callers as u64);

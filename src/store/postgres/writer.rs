@@ -196,9 +196,10 @@ impl Retries {
 /// pool, which waits, with nothing else's locks held, for as long as the
 /// holder takes (pooled sessions set no lock timeout; should two retries wait
 /// for each other, PostgreSQL's deadlock check ends it after a second).
-/// Refusing a held match or queue at once (`NOWAIT`) sent a third of the
-/// texts with three instances through that second transaction; waiting
-/// 20 ms cost PostgreSQL 15 % less CPU per text (`BENCHMARKS.md`).
+/// Refusing a held match or queue at once (`NOWAIT`) sent one text in eight
+/// with three instances through that second transaction, after undoing its
+/// work in the batch; waiting 20 ms cost PostgreSQL 15 % less CPU per text
+/// (`BENCHMARKS.md`).
 fn writer_options(options: PgConnectOptions) -> PgConnectOptions {
     options.options([
         ("lock_timeout", LOCK_TIMEOUT),
