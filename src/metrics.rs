@@ -386,16 +386,6 @@ impl Metrics {
             .record(waited.as_secs_f64());
     }
 
-    /// PostgreSQL: `callers` met a conflict with another instance in a batch (a lock wait that ran out, a deadlock).
-    pub fn postgres_lock_timeouts(&self, callers: u64) {
-        self.counter(name::PG_LOCK_TIMEOUTS, &[]).increment(callers);
-    }
-
-    /// PostgreSQL transactions run again after a conflict.
-    pub fn postgres_retries(&self, transactions: u64) {
-        self.counter(name::PG_RETRIES, &[]).increment(transactions);
-    }
-
     /// What the database holds, as a scrape finds it.
     pub fn database(&self, s: &crate::console::data::Counts) {
         self.gauge(name::PLAYERS).set(s.players as f64);

@@ -22,10 +22,10 @@ use super::{StoreError, StoreResult, Tx};
 pub(super) trait BatchTx {
     /// The connection as the platform sees it.
     fn tx(&mut self) -> &mut dyn Tx;
-    /// Begins the batch's transaction; `patience` is how long its jobs may
-    /// wait for a lock another transaction holds (a backend with one writer
-    /// process, SQLite, never meets one).
-    fn begin(&mut self, patience: Patience) -> StoreResult<()>;
+    /// Begins the batch's transaction. How long its jobs may wait for a lock
+    /// another transaction holds is the connection's setting (PostgreSQL's
+    /// writer: its `lock_timeout`); SQLite's one writer never meets one.
+    fn begin(&mut self) -> StoreResult<()>;
     fn savepoint(&mut self) -> StoreResult<()>;
     /// Undoes everything since [`BatchTx::savepoint`], in the database and in
     /// whatever the connection keeps beside it.
@@ -41,8 +41,11 @@ pub(super) trait BatchTx {
     fn rollback(&mut self);
 }
 
-/// How long a batch's jobs may wait for a row or lock another instance's
-/// transaction holds.
+/// Whether a batch's jobs are new or ran before into a conflict: how long
+/// they may wait for a row or lock another instance's transaction holds is
+/// the connection's setting (PostgreSQL's writer: a short `lock_timeout`;
+/// its pooled sessions: none), and a new job that meets a conflict is taken
+/// out of its batch.
 ///
 /// A batch keeps every lock its jobs took until its COMMIT. A job that waits
 /// while its batch holds locks can close a cycle with another instance's
@@ -216,7 +219,7 @@ pub(super) fn run_batch(
 ) -> StoreResult<()> {
     let mut conflicted = Vec::new();
     let outcome = loop {
-        match run_in_transaction(tx, batch, patience, false) {
+        match run_in_transaction(tx, batch, false) {
             Ok(Run::Committed) => break Ok(()),
             Ok(Run::JobFailed(i))
                 if patience == Patience::Brief
@@ -229,7 +232,7 @@ pub(super) fn run_batch(
                 );
                 conflicted.push(batch.remove(i));
             }
-            Ok(_) => break run_in_transaction(tx, batch, patience, true).map(|_| ()),
+            Ok(_) => break run_in_transaction(tx, batch, true).map(|_| ()),
             Err(e) => break Err(e),
         }
     };
@@ -285,10 +288,9 @@ enum Run {
 fn run_in_transaction(
     tx: &mut dyn BatchTx,
     batch: &mut [Box<dyn Job>],
-    patience: Patience,
     savepoints: bool,
 ) -> StoreResult<Run> {
-    tx.begin(patience)?;
+    tx.begin()?;
     let result = (|| {
         for (i, job) in batch.iter_mut().enumerate() {
             if !savepoints {

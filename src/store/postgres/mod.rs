@@ -53,7 +53,7 @@ use sqlx::postgres::{PgArguments, PgConnectOptions, PgConnection, PgPool, PgPool
 use tokio::runtime::{Handle, Runtime};
 use tokio::sync::{Notify, mpsc};
 
-use super::group_commit::{self, BatchTx, Job, Patience};
+use super::group_commit::{self, BatchTx, Job};
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
@@ -243,8 +243,9 @@ where
     F: Fn(&mut dyn Tx) -> StoreResult<T>,
 {
     let mut tx = PgTx::new(driver, conn);
-    // A caller on its own holds nothing another waits for: it may wait.
-    tx.begin(Patience::Long)?;
+    // A caller on its own holds nothing another waits for: it may wait (a
+    // pooled session sets no lock timeout).
+    tx.begin()?;
     let result = catch_unwind(AssertUnwindSafe(|| f(&mut tx)))
         .unwrap_or(Err(StoreError::Panicked))
         .and_then(|value| {

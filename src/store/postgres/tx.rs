@@ -14,7 +14,7 @@ use super::parts::{
 };
 use super::pending::{self, Pending};
 use super::{Driver, PgQuery};
-use crate::store::group_commit::{BatchTx, Patience};
+use crate::store::group_commit::BatchTx;
 use crate::store::records::{
     MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
 };
@@ -110,7 +110,7 @@ impl BatchTx for PgTx<'_> {
     /// statements': briefly on the writer's connection (its `lock_timeout`,
     /// where new callers run), for as long as it takes on a pooled one
     /// (where callers that met a conflict run alone).
-    fn begin(&mut self, _: Patience) -> StoreResult<()> {
+    fn begin(&mut self) -> StoreResult<()> {
         self.forget();
         self.queued_texts = false;
         self.queued_to.clear();

@@ -6,7 +6,7 @@ use rusqlite::Connection;
 
 use super::exec::{self, Prepared};
 use crate::inbound::InboundMessage;
-use crate::store::group_commit::{BatchTx, Patience};
+use crate::store::group_commit::BatchTx;
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, SeatRecord,
 };
@@ -59,7 +59,7 @@ impl BatchTx for SqliteTx<'_> {
         self
     }
 
-    fn begin(&mut self, _: Patience) -> StoreResult<()> {
+    fn begin(&mut self) -> StoreResult<()> {
         self.events.clear();
         self.control("BEGIN IMMEDIATE")
     }
