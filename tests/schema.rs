@@ -18,7 +18,6 @@ use sqlx::{Connection, Row};
 /// for them (`migrations/sqlite/0003_drop_outbox_by_phone.sql`).
 const POSTGRES_ONLY: &[(&str, &str)] = &[
     ("outbox", "outbox_by_phone(to_phone, id)"),
-    ("outbox", "outbox_queued(id)"),
     ("outbox", "outbox_leased(lease_until)"),
 ];
 

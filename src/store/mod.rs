@@ -239,8 +239,9 @@ impl Store {
 /// Callers that may wait for a writer by default.
 pub const DEFAULT_QUEUE_DEPTH: usize = 8192;
 
-/// Pooled connections each instance keeps to PostgreSQL beside its writer's
-/// one: for the dispatcher's claims ([`Store::run_solo`]) and health checks.
+/// Pooled connections each instance may keep to PostgreSQL beside its
+/// writer's one, in each of two pools: the claims and records
+/// ([`Store::run_solo`]), and reads and health checks.
 const PG_POOL_SIZE: u32 = 4;
 
 /// The store's tables, which [`Read::count_rows`] may name (the name is

@@ -32,10 +32,12 @@
 //!   writer, where it waits for the lock's holder with no other caller's locks
 //!   held and no caller waiting behind it ([`group_commit::Patience`]).
 //!
-//! The dispatcher's claims run beside the writer on a small pool
-//! ([`PgStore::run_solo`]): they scan the outbox, and every caller in a batch
-//! would wait for them. Reads that need no lock (the admin API, tests) use the
-//! pool too ([`PgStore::read`]), without `FOR UPDATE`.
+//! The dispatcher's claims and records, the robots' claims and the
+//! writer's conflicted callers run beside the writer on a small pool of
+//! their own ([`PgStore::run_solo`]): every caller in a batch would wait for
+//! them. Like the writer's, its sessions plan each statement once
+//! ([`planned_once`]). Reads that need no lock (the admin API, the console,
+//! tests) have a pool of their own ([`PgStore::read`]), planned per run.
 //!
 //! Files: `writer.rs` the writer thread, `tx.rs` the transaction (lobby,
 //! matches, timers), `players.rs` its players, `outbox.rs` its outbox,
@@ -62,6 +64,8 @@ mod hall;
 mod outbox;
 mod parts;
 mod pending;
+#[cfg(test)]
+mod plans;
 mod players;
 mod read;
 mod tx;
@@ -73,7 +77,10 @@ use tx::PgTx;
 #[derive(Clone)]
 pub struct PgStore {
     jobs: mpsc::Sender<Box<dyn Job>>,
-    /// For [`PgStore::run_solo`], reads and health checks.
+    /// For [`PgStore::run_solo`] and the writer's conflicted callers, planned
+    /// as the writer is ([`planned_once`]).
+    solo: PgPool,
+    /// For reads and health checks: any query, planned for each run.
     pool: PgPool,
     texts_queued: Arc<Notify>,
     /// Where the writer reports its work for the metrics, once one listens.
@@ -88,9 +95,8 @@ impl PgStore {
         queue_depth: usize,
     ) -> StoreResult<PgStore> {
         let options = PgConnectOptions::from_str(url)?;
-        // The claims' best plan depends on how many texts wait and when they
-        // fall due, which changes by the second: planned for each run. A
-        // generic plan took 50 ms a claim under load, against 0.3 ms.
+        // Reads are of every kind, the console's reports among them, and
+        // are few: each is planned for its parameters.
         let pool = PgPoolOptions::new()
             .max_connections(pool_size.max(1))
             .acquire_timeout(Duration::from_secs(5))
@@ -100,6 +106,10 @@ impl PgStore {
                     .options([("plan_cache_mode", "force_custom_plan")]),
             )
             .await?;
+        let solo = PgPoolOptions::new()
+            .max_connections(pool_size.max(1))
+            .acquire_timeout(Duration::from_secs(5))
+            .connect_lazy_with(planned_once(options.clone()));
         // Several instances may start at once: the migrator takes an advisory lock.
         sqlx::migrate!("./migrations/postgres")
             .run(&pool)
@@ -109,7 +119,7 @@ impl PgStore {
         let (jobs, rx) = mpsc::channel(queue_depth.max(1));
         let probe = crate::store::probe::ProbeCell::default();
         let retries = writer::Retries {
-            pool: pool.clone(),
+            pool: solo.clone(),
             runtime: Handle::current(),
             probe: probe.clone(),
         };
@@ -123,6 +133,7 @@ impl PgStore {
         .start(rx)?;
         Ok(PgStore {
             jobs,
+            solo,
             pool,
             texts_queued,
             probe,
@@ -166,7 +177,7 @@ impl PgStore {
         loop {
             // The connection is awaited here, not on the blocking thread: a
             // blocking thread per waiting caller grew to hundreds of threads.
-            let mut conn = self.pool.acquire().await?;
+            let mut conn = self.solo.acquire().await?;
             let handle = Handle::current();
             // The closure travels to the blocking thread and back, for a re-run.
             let (work, conn, outcome) = tokio::task::spawn_blocking(move || {
@@ -238,6 +249,28 @@ impl PgStore {
 }
 
 /// One solo transaction: BEGIN, the closure, its pending writes, COMMIT.
+/// Sessions whose statements all find their rows by key (the writer's, and
+/// the claims and records beside it): each statement is planned once per
+/// connection. Re-planning on every run was two thirds of the writer's
+/// statements' cost, and more than half of a claim's. A plan made while the
+/// tables were small (a fresh database, statistics not yet gathered) would
+/// scan them whole ever after: a kept plan chosen so took a claim from 1 ms
+/// to 4 ms and a record of sends from 0.5 ms to 8 ms. So scans and hash or
+/// merge joins are priced out, leaving the index lookups that are right at
+/// any size.
+fn planned_once(options: PgConnectOptions) -> PgConnectOptions {
+    options.options([
+        ("plan_cache_mode", "force_generic_plan"),
+        ("enable_seqscan", "off"),
+        ("enable_hashjoin", "off"),
+        ("enable_mergejoin", "off"),
+        // A plan priced out of what it had to keep (a scan of a table with
+        // no usable index) costs past `jit_above_cost`, and PostgreSQL would
+        // compile it on every run: 150 ms for a record of sends.
+        ("jit", "off"),
+    ])
+}
+
 fn solo_once<T, F>(driver: Driver<'_>, conn: &mut PgConnection, f: &F) -> StoreResult<T>
 where
     F: Fn(&mut dyn Tx) -> StoreResult<T>,

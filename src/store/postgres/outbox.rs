@@ -14,6 +14,20 @@ use crate::store::rows::millis;
 use crate::store::tx::Outbox;
 use crate::store::writes;
 
+/// Records sends, claimed texts only: one whose lease ran out may be another
+/// instance's now. The same round trip finds the delivery reports that came
+/// before their text was recorded: this batch's, and any an instance's
+/// report kept while the send was recorded in a transaction it could not see.
+pub(super) const MARK_SENT: &str = "WITH sent AS (
+    UPDATE outbox o SET status = CASE WHEN o.status = 'sending' THEN 'sent' ELSE o.status END,
+    attempts = v.attempts, provider_ref = COALESCE(v.provider_ref, o.provider_ref),
+    lease_until = NULL, last_error = NULL, updated_at = v.at
+    FROM UNNEST($1::bigint[], $2::int[], $3::text[], $4::bigint[]) AS v(id, attempts, provider_ref, at)
+    WHERE o.id = v.id RETURNING o.provider_ref)
+ SELECT e.provider_ref, e.status, e.error FROM early_reports e
+ WHERE e.provider_ref IN (SELECT provider_ref FROM sent)
+    OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref)";
+
 impl Outbox for PgTx<'_> {
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
         self.pending.put(
@@ -49,8 +63,8 @@ impl Outbox for PgTx<'_> {
         outbox::claim(self, now, lease_until, limit)
     }
 
-    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        outbox::next_due(self)
+    fn next_due_after(&mut self, now: DateTime<Utc>) -> StoreResult<Option<DateTime<Utc>>> {
+        outbox::next_due_after(self, now)
     }
 
     fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
@@ -65,25 +79,11 @@ impl Outbox for PgTx<'_> {
         let attempts: Vec<i32> = sent.iter().map(|t| t.attempts as i32).collect();
         let refs: Vec<Option<&str>> = sent.iter().map(|t| t.provider_ref).collect();
         let at: Vec<i64> = sent.iter().map(|t| millis(t.at)).collect();
-        // Claimed texts only: one whose lease ran out may be another instance's now.
-        // The same round trip finds the delivery reports that came before
-        // their text was recorded: this batch's, and any an instance's report
-        // kept while the send was recorded in a transaction it could not see.
-        let q = sqlx::query(
-            "WITH sent AS (
-                UPDATE outbox o SET status = CASE WHEN o.status = 'sending' THEN 'sent' ELSE o.status END,
-                attempts = v.attempts, provider_ref = COALESCE(v.provider_ref, o.provider_ref),
-                lease_until = NULL, last_error = NULL, updated_at = v.at
-                FROM UNNEST($1::bigint[], $2::int[], $3::text[], $4::bigint[]) AS v(id, attempts, provider_ref, at)
-                WHERE o.id = v.id RETURNING o.provider_ref)
-             SELECT e.provider_ref, e.status, e.error FROM early_reports e
-             WHERE e.provider_ref IN (SELECT provider_ref FROM sent)
-                OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref)",
-        )
-        .bind(ids)
-        .bind(attempts)
-        .bind(refs)
-        .bind(at);
+        let q = sqlx::query(MARK_SENT)
+            .bind(ids)
+            .bind(attempts)
+            .bind(refs)
+            .bind(at);
         let early: Vec<EarlyReport> = self.all(q)?;
         delivery::apply_early_reports(self, early, sent[sent.len() - 1].at)
     }

@@ -35,7 +35,7 @@ pub(super) struct Writer {
     probe: ProbeCell,
 }
 
-/// The pool and the service's runtime, for retries beside the writer.
+/// The solo sessions' pool and the service's runtime, for retries beside the writer.
 #[derive(Clone)]
 pub(super) struct Retries {
     pub pool: PgPool,
@@ -181,12 +181,7 @@ impl Retries {
     }
 }
 
-/// The writer's statements all find their rows by key, and each is planned
-/// once per connection: re-planning on every run (what PostgreSQL chose for
-/// the batch's writes) was two thirds of their cost. A plan made while the
-/// tables were small (a fresh database, statistics not yet gathered) would
-/// scan them whole ever after, so scans and hash or merge joins are priced
-/// out, leaving the index lookups that are right at any size.
+/// The writer plans as the solo sessions do ([`super::planned_once`]).
 ///
 /// A batch holds every lock its callers took until its COMMIT, so two
 /// instances' batches can wait for each other; PostgreSQL would notice only
@@ -201,11 +196,5 @@ impl Retries {
 /// work in the batch; waiting 20 ms cost PostgreSQL 15 % less CPU per text
 /// (`BENCHMARKS.md`).
 fn writer_options(options: PgConnectOptions) -> PgConnectOptions {
-    options.options([
-        ("lock_timeout", LOCK_TIMEOUT),
-        ("plan_cache_mode", "force_generic_plan"),
-        ("enable_seqscan", "off"),
-        ("enable_hashjoin", "off"),
-        ("enable_mergejoin", "off"),
-    ])
+    super::planned_once(options).options([("lock_timeout", LOCK_TIMEOUT)])
 }

@@ -128,9 +128,14 @@ pub(crate) static CLAIM: LazyLock<Statement> = LazyLock::new(|| {
         ),
         // Two walks, each stopping at the limit: texts whose lease ran out
         // (the oldest unsent of their phone, since the ones after them
-        // waited), and queued texts in id order that no older unsent text to
-        // the same phone holds back. Locked rows are another instance's
-        // claim in the making.
+        // waited), and queued texts in the order they fell due that are the
+        // oldest unsent text to their phone (that check alone keeps a phone's
+        // texts in order). Both walk an index on the time they compare with
+        // `:now`, so a plan made once (`postgres::planned_once`) stops at the
+        // limit whether the backlog is of texts due or of retries not yet
+        // due; the oldest is looked up per text, by phone, as a subquery a
+        // plan cannot turn into a join that reads every unsent text. Locked
+        // rows are another instance's claim in the making.
         format!(
             "WITH expired AS (
                 SELECT o.id FROM outbox o
@@ -140,10 +145,10 @@ pub(crate) static CLAIM: LazyLock<Statement> = LazyLock::new(|| {
              due AS (
                 SELECT o.id FROM outbox o
                 WHERE o.status = 'queued' AND o.next_attempt_at <= :now
-                  AND NOT EXISTS (
-                    SELECT 1 FROM outbox e
-                    WHERE e.to_phone = o.to_phone AND e.id < o.id AND e.status IN ('queued', 'sending'))
-                ORDER BY o.id LIMIT :limit
+                  AND o.id = (
+                    SELECT min(e.id) FROM outbox e
+                    WHERE e.to_phone = o.to_phone AND e.status IN ('queued', 'sending'))
+                ORDER BY o.next_attempt_at LIMIT :limit
                 FOR UPDATE SKIP LOCKED)
              UPDATE outbox SET status = 'sending', lease_until = :lease_until,
              attempts = attempts + 1, updated_at = :now

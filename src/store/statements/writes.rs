@@ -85,12 +85,16 @@ pub(crate) static CLAIM_ROBOT_TURNS: LazyLock<Statement> = LazyLock::new(|| {
              RETURNING {}",
             RobotTurn::COLUMNS.join(", ")
         ),
+        // The seat's level is a subquery per due turn, so that a plan made
+        // once, on an empty table, still walks the due turns rather than
+        // every seat of every match.
         format!(
             "UPDATE robot_turns r SET lease_until = :lease_until
              FROM (SELECT t.match_id, t.seat FROM robot_turns t
-                   JOIN match_seats s ON s.match_id = t.match_id AND s.seat = t.seat
                    WHERE t.due_at <= :now AND (t.lease_until IS NULL OR t.lease_until < :now)
-                     AND s.robot_level BETWEEN :lowest AND :highest
+                     AND (SELECT s.robot_level FROM match_seats s
+                          WHERE s.match_id = t.match_id AND s.seat = t.seat)
+                         BETWEEN :lowest AND :highest
                    ORDER BY t.due_at, t.match_id, t.seat LIMIT :limit
                    FOR UPDATE OF t SKIP LOCKED) AS due
              WHERE r.match_id = due.match_id AND r.seat = due.seat
