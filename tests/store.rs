@@ -646,7 +646,12 @@ async fn the_outbox_hands_out_one_text_per_phone_and_records_every_outcome() {
             }
             tx.outbox().enqueue(&text("+7502", "b1"), now)?;
             tx.outbox().enqueue(&text("+7503", "c1"), now)?;
-            let due = tx.outbox().next_due()?.map(|t| t.timestamp_millis());
+            // Due at `now`: after an instant before, and nothing after `now` itself.
+            let due = [now - Duration::milliseconds(1), now]
+                .map(|after| tx.outbox().next_due_after(after))
+                .into_iter()
+                .map(|at| at.map(|at| at.map(|t| t.timestamp_millis())))
+                .collect::<Result<Vec<_>, _>>()?;
             // One per phone, the oldest: a1, b1, c1.
             let first: Vec<String> = tx
                 .outbox()
@@ -692,7 +697,7 @@ async fn the_outbox_hands_out_one_text_per_phone_and_records_every_outcome() {
         .await
         .unwrap();
     let (due, first, second, delivered, backwards, unknown, cancelled) = steps;
-    assert_eq!(due, Some(now.timestamp_millis()));
+    assert_eq!(due, [Some(now.timestamp_millis()), None]);
     assert_eq!(first, ["a1", "b1", "c1"]);
     assert_eq!(second, ["a2"]);
     assert_eq!(delivered, Some(TextStatus::Delivered));

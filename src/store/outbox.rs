@@ -112,8 +112,11 @@ pub(crate) fn claim(
     Ok(texts)
 }
 
-pub(crate) fn next_due(db: &mut impl Sql) -> StoreResult<Option<DateTime<Utc>>> {
-    db.next_time(&NEXT_DUE)
+pub(crate) fn next_due_after(
+    db: &mut impl Sql,
+    now: DateTime<Utc>,
+) -> StoreResult<Option<DateTime<Utc>>> {
+    db.next_time(&NEXT_DUE, &[(":now", Value::Int(millis(now)))])
 }
 
 pub(crate) fn retry(

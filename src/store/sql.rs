@@ -52,11 +52,15 @@ pub(crate) trait Sql {
 
     /// The time a one-row statement gives as `at` (none when it is NULL):
     /// when something next falls due.
-    fn next_time(&mut self, statement: &Statement) -> StoreResult<Option<DateTime<Utc>>>
+    fn next_time(
+        &mut self,
+        statement: &Statement,
+        args: &Args<'_>,
+    ) -> StoreResult<Option<DateTime<Utc>>>
     where
         Self: Sized,
     {
-        let at: Option<At> = self.first(statement, &[])?;
+        let at: Option<At> = self.first(statement, args)?;
         Ok(at.and_then(|At(at)| at))
     }
 

@@ -196,8 +196,11 @@ pub trait Outbox {
         lease_until: DateTime<Utc>,
         limit: usize,
     ) -> StoreResult<Vec<OutboxText>>;
-    /// When the next queued text falls due, if any is waiting.
-    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>>;
+    /// When the next text falls due after `now`, or a lease runs out: what a
+    /// claim that took every text due by `now` has left to wait for. A text
+    /// due by then that it did not take waits for the record of the text
+    /// before it to the same phone, which wakes a claimer.
+    fn next_due_after(&mut self, now: DateTime<Utc>) -> StoreResult<Option<DateTime<Utc>>>;
     /// Every text not yet handed to the provider (queued, or claimed by a
     /// dispatcher that died), oldest first, with when it falls due: what a
     /// dispatcher fed by [`super::Store::take_outbox_feed`] picks up when it starts.

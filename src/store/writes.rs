@@ -156,7 +156,7 @@ impl<W: Writer> Robots for W {
     }
 
     fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        self.next_time(&NEXT_ROBOT_TURN)
+        self.next_time(&NEXT_ROBOT_TURN, &[])
     }
 }
 
@@ -184,6 +184,6 @@ impl<W: Writer> Timers for W {
     }
 
     fn next(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        self.next_time(&NEXT_TIMER)
+        self.next_time(&NEXT_TIMER, &[])
     }
 }

@@ -1,16 +1,21 @@
 //! Claiming due texts from a store shared by several instances (PostgreSQL).
 //!
-//! Woken when a transaction of this instance that queued texts commits (it
-//! then waits [`LINGER`] for more such wake-ups), and at the latest every few
-//! seconds, for other instances' texts and for retries, the loop claims as
-//! many due texts as it has free slots. The store
-//! hands out only a phone's oldest unsent text and leases it, so texts to one
-//! phone go out in order whichever instance sends them.
+//! The loop claims as many due texts as it has free slots, and claims again
+//! at once only while claims come back full. Once one took every text due,
+//! it sleeps until a transaction of this instance that queued texts or
+//! recorded sends commits (but claims at most once every [`LINGER`]), until
+//! the next retry or lease falls due, and at the latest every few seconds,
+//! for other instances' texts. The store hands out only a phone's
+//! oldest unsent text and leases it, so texts to one phone go out in order
+//! whichever instance sends them; a text held back so is claimed after the
+//! record of the one before it, which wakes the instance that sent that one.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use tokio::sync::{Semaphore, mpsc, watch};
+use tokio::time::Instant;
 
 use super::{Dispatcher, Outcome};
 use crate::store::{OutboxText, StoreError};
@@ -18,8 +23,9 @@ use crate::store::{OutboxText, StoreError};
 /// Longest the loop sleeps without looking, a guard against a missed wake-up
 /// and the way it hears of texts other instances queued.
 const IDLE_RECHECK: Duration = Duration::from_secs(5);
-/// How long a wake-up waits for others before claiming: every claim is a
-/// transaction of its own, and under load wake-ups come every millisecond.
+/// The least time from one claim to the next after a wake-up: every claim is
+/// a transaction of its own, and under load wake-ups come every millisecond.
+/// A wake-up after a quiet spell claims at once.
 pub(super) const LINGER: Duration = Duration::from_millis(5);
 
 pub(super) async fn run(
@@ -28,17 +34,20 @@ pub(super) async fn run(
     outcomes: mpsc::UnboundedSender<Outcome>,
     mut shutdown: watch::Receiver<bool>,
 ) {
+    let mut last_claim = Instant::now();
     while !*shutdown.borrow() {
         let free = slots.available_permits();
         if free == 0 {
             // Every slot is busy; recorded outcomes wake us.
             tokio::select! {
-                _ = woken(&this) => tokio::time::sleep(LINGER).await,
+                _ = woken(&this) => tokio::time::sleep_until(last_claim + LINGER).await,
                 _ = shutdown.changed() => {}
             }
             continue;
         }
-        let claimed = match claim(&this, free).await {
+        last_claim = Instant::now();
+        let now = this.clock.now();
+        let claimed = match claim(&this, now, free).await {
             Ok(texts) => texts,
             Err(e) => {
                 tracing::error!(error = %e, "cannot claim texts; retrying shortly");
@@ -46,15 +55,11 @@ pub(super) async fn run(
                 continue;
             }
         };
-        if claimed.is_empty() {
-            let wait = idle_wait(&this).await;
-            tokio::select! {
-                _ = woken(&this) => tokio::time::sleep(LINGER).await,
-                _ = tokio::time::sleep(wait) => {}
-                _ = shutdown.changed() => {}
-            }
-            continue;
-        }
+        // Fewer than asked for: every text due was taken but those another
+        // claim holds or an unsent one before them holds back, which its
+        // sender's record wakes someone for. Claiming again at once would
+        // find nothing, at the price of a transaction.
+        let drained = claimed.len() < free;
         for text in claimed {
             let Ok(permit) = slots.clone().acquire_owned().await else {
                 return;
@@ -68,6 +73,14 @@ pub(super) async fn run(
                 let _ = outcomes.send(Outcome::of(&text, verdict, this.clock.now()));
             });
         }
+        if drained {
+            let wait = idle_wait(&this, now).await;
+            tokio::select! {
+                _ = woken(&this) => tokio::time::sleep_until(last_claim + LINGER).await,
+                _ = tokio::time::sleep(wait) => {}
+                _ = shutdown.changed() => {}
+            }
+        }
     }
 }
 
@@ -80,19 +93,23 @@ async fn woken(this: &Dispatcher) {
     }
 }
 
-async fn claim(this: &Dispatcher, limit: usize) -> Result<Vec<OutboxText>, StoreError> {
-    let now = this.clock.now();
+async fn claim(
+    this: &Dispatcher,
+    now: DateTime<Utc>,
+    limit: usize,
+) -> Result<Vec<OutboxText>, StoreError> {
     let lease_until = now + chrono::Duration::milliseconds(this.cfg.lease_ms as i64);
     this.store
         .run_solo(move |tx| tx.outbox().claim(now, lease_until, limit))
         .await
 }
 
-/// How long to sleep when nothing is due: until the next retry, at most [`IDLE_RECHECK`].
-async fn idle_wait(this: &Dispatcher) -> Duration {
+/// How long to sleep after a claim at `claimed_at` took every text due:
+/// until the next retry or lease falls due, at most [`IDLE_RECHECK`].
+async fn idle_wait(this: &Dispatcher, claimed_at: DateTime<Utc>) -> Duration {
     let next = this
         .store
-        .run_solo(|tx| tx.outbox().next_due())
+        .run_solo(move |tx| tx.outbox().next_due_after(claimed_at))
         .await
         .ok()
         .flatten();

@@ -53,8 +53,8 @@ impl Outbox for SqliteTx<'_> {
         outbox::claim(self, now, lease_until, limit)
     }
 
-    fn next_due(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        outbox::next_due(self)
+    fn next_due_after(&mut self, now: DateTime<Utc>) -> StoreResult<Option<DateTime<Utc>>> {
+        outbox::next_due_after(self, now)
     }
 
     fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {

@@ -161,13 +161,13 @@ pub(crate) static CLAIM: LazyLock<Statement> = LazyLock::new(|| {
     )
 });
 
-/// When the next text falls due (or its lease runs out).
+/// When the next text falls due after `:now` (or a lease runs out).
 pub(crate) static NEXT_DUE: Statement = Statement::differing(
     "next due",
     "SELECT MIN(CASE status WHEN 'queued' THEN next_attempt_at ELSE lease_until END) AS at
-     FROM outbox WHERE status IN ('queued', 'sending')",
+     FROM outbox WHERE (status = 'queued' AND next_attempt_at > :now) OR status = 'sending'",
     "SELECT LEAST(
-        (SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'queued'),
+        (SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'queued' AND next_attempt_at > :now),
         (SELECT MIN(lease_until) FROM outbox WHERE status = 'sending')) AS at",
     "two index lookups on PostgreSQL rather than one pass over every pending text; \
      SQLite has no LEAST",
