@@ -97,19 +97,19 @@ impl PgStore {
         let options = PgConnectOptions::from_str(url)?;
         // Reads are of every kind, the console's reports among them, and
         // are few: each is planned for its parameters.
-        let pool = PgPoolOptions::new()
-            .max_connections(pool_size.max(1))
-            .acquire_timeout(Duration::from_secs(5))
+        let pool_of = || {
+            PgPoolOptions::new()
+                .max_connections(pool_size.max(1))
+                .acquire_timeout(Duration::from_secs(5))
+        };
+        let pool = pool_of()
             .connect_with(
                 options
                     .clone()
                     .options([("plan_cache_mode", "force_custom_plan")]),
             )
             .await?;
-        let solo = PgPoolOptions::new()
-            .max_connections(pool_size.max(1))
-            .acquire_timeout(Duration::from_secs(5))
-            .connect_lazy_with(planned_once(options.clone()));
+        let solo = pool_of().connect_lazy_with(planned_once(options.clone()));
         // Several instances may start at once: the migrator takes an advisory lock.
         sqlx::migrate!("./migrations/postgres")
             .run(&pool)

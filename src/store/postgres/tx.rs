@@ -108,7 +108,7 @@ impl BatchTx for PgTx<'_> {
 
     /// How long a lock is waited for is the session's choice, not the
     /// statements': briefly on the writer's connection (its `lock_timeout`,
-    /// where new callers run), for as long as it takes on a pooled one
+    /// where new callers run), for as long as it takes on a solo one
     /// (where callers that met a conflict run alone).
     fn begin(&mut self) -> StoreResult<()> {
         self.forget();
