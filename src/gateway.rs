@@ -100,14 +100,16 @@ impl Gateway {
         app(self.state.clone())
     }
 
-    /// Starts the dispatcher, the scheduler and the robot pool; they stop
-    /// when `shutdown` turns true.
+    /// Starts the dispatcher, the scheduler, the robot pool and the lobby's
+    /// second look ([`crate::lobby_retry`]); they stop when `shutdown` turns
+    /// true.
     pub fn spawn(self, shutdown: &watch::Sender<bool>) -> (AppState, Running) {
         let state = self.state;
         let tasks = vec![
             tokio::spawn(self.dispatcher.run(shutdown.subscribe())),
             tokio::spawn(crate::scheduler::run(state.clone(), shutdown.subscribe())),
             tokio::spawn(self.robots.run(shutdown.subscribe())),
+            tokio::spawn(crate::lobby_retry::run(state.clone(), shutdown.subscribe())),
         ];
         (state, Running { tasks })
     }

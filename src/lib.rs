@@ -14,6 +14,7 @@ pub mod http;
 pub mod inbound;
 pub mod lang;
 pub mod leaderboards;
+pub mod lobby_retry;
 pub mod metrics;
 pub mod phone;
 pub mod platform;

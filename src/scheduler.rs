@@ -156,6 +156,7 @@ async fn fire_due(state: &AppState) -> (usize, usize) {
                 if f.robots_due {
                     state.robots().wake();
                 }
+                state.busy_queues().add(f.queues_to_match);
             }
             Err(e) => {
                 failed += 1;

@@ -8,7 +8,7 @@ mod common;
 
 use chrono::Duration;
 use common::{PLAY, TestApp};
-use smsarena::store::{Holder, MoveKind};
+use smsarena::store::{Holder, MoveKind, Store};
 
 const A: &str = "+7801";
 const B: &str = "+7802";
@@ -114,6 +114,51 @@ async fn each_option_set_has_its_own_lobby() {
     assert_eq!(phones, [A, C, D], "longest-waiting first");
     assert!(app.match_state(B).await.is_none(), "B still waits");
     assert_eq!(app.count("lobby").await, 1);
+}
+
+/// PostgreSQL, several instances: two `P`s whose queue another instance's
+/// batch is matching each wait without waiting for that batch, and once it
+/// has committed the queue is matched again: the two meet, each told
+/// "wait" once and then shown the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit() {
+    let Some(admin) = common::postgres_admin_url().await else {
+        return;
+    };
+    let url = common::fresh_postgres_database(&admin).await;
+    let app = TestApp::with_config(|cfg| cfg.database.url = url.clone()).await;
+    app.register(&[(A, "ann"), (B, "bob")]).await;
+    let other = Store::open(&url, 8)
+        .await
+        .expect("another instance's store");
+    let hold = common::hold_queue(&other, "TR", "").await;
+    play(&app, A, "P TR").await;
+    play(&app, B, "P TR").await;
+    assert_eq!(app.one_text(A).await, WAIT);
+    assert_eq!(app.one_text(B).await, WAIT);
+    assert_eq!(app.matches().await, 0, "neither saw the other join");
+    hold.release().await;
+    assert_eq!(
+        app.state.match_busy_queues().await,
+        1,
+        "one look at one queue"
+    );
+    let (m, seats) = app.last_match(A).await.expect("the two meet");
+    assert_eq!(m.game, "TR");
+    let phones: Vec<&str> = seats
+        .iter()
+        .map(|s| s.player().unwrap().phone.as_str())
+        .collect();
+    assert_eq!(phones, [A, B], "longest-waiting first");
+    for phone in [A, B] {
+        assert_eq!(app.inbox(phone).await.len(), 1, "one text more: the board");
+    }
+    assert_eq!(app.count("lobby").await, 0);
+    assert_eq!(
+        app.state.match_busy_queues().await,
+        0,
+        "nothing left to look at"
+    );
 }
 
 #[tokio::test]

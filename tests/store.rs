@@ -11,7 +11,7 @@ mod common;
 use chrono::{Duration, Utc};
 use smsarena::inbound::InboundMessage;
 use smsarena::store::{
-    Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, PartArrival,
+    Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, PartArrival, Queue,
     RobotTurn, SentText, Store, StoreError, TextStatus,
 };
 
@@ -550,6 +550,42 @@ async fn a_sender_saved_by_the_last_caller_is_read_as_saved() {
     }
 }
 
+/// PostgreSQL, several instances: one matchmaker per queue at a time. A
+/// batch of new callers finds a queue another instance is matching busy
+/// instead of waiting for it; a transaction of its own waits its turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_finds_a_queue_another_instance_matches_busy_and_a_solo_caller_waits() {
+    let Some(admin) = common::postgres_admin_url().await else {
+        return;
+    };
+    let url = common::fresh_postgres_database(&admin).await;
+    let one = Store::open(&url, 64).await.expect("open one instance");
+    let other = Store::open(&url, 64).await.expect("open another");
+    let hold = common::hold_queue(&other, "fb", "").await;
+    let found = one.run(|tx| tx.lobby().queue("fb", "", 4)).await.unwrap();
+    assert_eq!(found, Queue::Busy);
+    let another_queue = one
+        .run(|tx| tx.lobby().queue("fb", "BOT", 4))
+        .await
+        .unwrap();
+    assert_eq!(
+        another_queue,
+        Queue::Waiting(Vec::new()),
+        "each queue has its own lock"
+    );
+    let waiting = tokio::spawn({
+        let one = one.clone();
+        async move { one.run_solo(|tx| tx.lobby().queue("fb", "", 4)).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        !waiting.is_finished(),
+        "a caller alone waits for the holder"
+    );
+    hold.release().await;
+    assert_eq!(waiting.await.unwrap().unwrap(), Queue::Waiting(Vec::new()));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_is_a_queue_per_game_oldest_first() {
     let (_dir, store, _) = open().await;
@@ -569,6 +605,7 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
             let queued: Vec<i64> = tx
                 .lobby()
                 .queue("fb", "", 10)?
+                .into_players()
                 .iter()
                 .map(|p| p.id)
                 .collect();
@@ -577,6 +614,7 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
             let after: Vec<i64> = tx
                 .lobby()
                 .queue("fb", "", 1)?
+                .into_players()
                 .iter()
                 .map(|p| p.id)
                 .collect();

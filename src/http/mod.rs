@@ -14,6 +14,7 @@ use tower_http::trace::TraceLayer;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::inbound::{InboundMessage, Part};
+use crate::lobby_retry::BusyQueues;
 use crate::metrics::{InboundOutcome, Metrics, OutboundStatus};
 use crate::platform::{Answer, AnswerRule, Handled, Platform};
 use crate::providers::hall::Hall;
@@ -45,6 +46,7 @@ struct Inner {
     flood: Flood,
     hall: Option<Arc<Hall>>,
     metrics: Arc<Metrics>,
+    busy_queues: BusyQueues,
 }
 
 /// What became of an inbound text.
@@ -81,6 +83,7 @@ impl AppState {
                 flood: Flood::new(&cfg.limits),
                 hall,
                 metrics,
+                busy_queues: BusyQueues::default(),
                 cfg,
             }),
         }
@@ -187,6 +190,38 @@ impl AppState {
         Ok((self.settle(provider, handled), answer))
     }
 
+    /// Lobby queues found busy, to match again shortly ([`crate::lobby_retry`]).
+    pub fn busy_queues(&self) -> &BusyQueues {
+        &self.inner.busy_queues
+    }
+
+    /// Matches again every lobby queue found busy so far, each in a
+    /// transaction of its own that waits for the other instance's turn;
+    /// how many. A failure is logged: the queue's next `P` matches it too.
+    pub async fn match_busy_queues(&self) -> usize {
+        let queues = self.inner.busy_queues.take();
+        let count = queues.len();
+        for queue in queues {
+            let platform = self.inner.platform.clone();
+            let now = self.inner.clock.now();
+            let matched = self
+                .inner
+                .store
+                .run_solo(move |tx| platform.match_queue(tx, &queue, now))
+                .await;
+            match matched {
+                Ok((robots_due, tally)) => {
+                    self.inner.metrics.matches(&tally);
+                    if robots_due {
+                        self.inner.robots.wake();
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "matching a lobby queue again failed"),
+            }
+        }
+        count
+    }
+
     /// Whether a text the flood limit passed judgement on is to be dropped;
     /// the first of a window brings one notice.
     async fn dropped(
@@ -210,8 +245,12 @@ impl AppState {
         Ok(true)
     }
 
-    /// After a text's commit: wakes the robots it made due, and counts it.
-    fn settle(&self, provider: &'static str, handled: Handled) -> Receipt {
+    /// After a text's commit: wakes the robots it made due, hands on the
+    /// lobby queues it found busy, and counts it.
+    fn settle(&self, provider: &'static str, mut handled: Handled) -> Receipt {
+        self.inner
+            .busy_queues
+            .add(std::mem::take(&mut handled.queues_to_match));
         self.inner.metrics.matches(&handled.tally);
         if handled.robots_due {
             self.inner.robots.wake();

@@ -18,6 +18,13 @@ pub struct Tally {
     pub finished: Vec<String>,
 }
 
+/// One lobby queue: a game and an option set, as canonical text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyQueue {
+    pub game: String,
+    pub options: String,
+}
+
 pub(crate) struct Ctx<'a> {
     pub cfg: &'a Config,
     pub catalog: &'a Catalog,
@@ -29,6 +36,9 @@ pub(crate) struct Ctx<'a> {
     pub robots_due: bool,
     /// Matches this unit of work started and finished, for the metrics.
     pub tally: Tally,
+    /// Lobby queues it joined while another instance was matching them:
+    /// matched again once this unit of work has committed.
+    pub queues_to_match: Vec<LobbyQueue>,
     /// The sender's texts, held back for the webhook's answer.
     held: Option<answer::Held>,
 }
@@ -49,6 +59,7 @@ impl<'a> Ctx<'a> {
             reply_from,
             robots_due: false,
             tally: Tally::default(),
+            queues_to_match: Vec::new(),
             held: None,
         }
     }

@@ -47,7 +47,7 @@ pub mod texts;
 mod timers;
 
 pub use answer::{Answer, AnswerRule};
-pub use ctx::{Tally, compose_text};
+pub use ctx::{LobbyQueue, Tally, compose_text};
 pub use timers::{Fired, Timer};
 
 use catalog::Catalog;
@@ -71,6 +71,9 @@ pub struct Handled {
     pub robots_due: bool,
     /// The matches it started and finished.
     pub tally: Tally,
+    /// Lobby queues to match again now that it has committed
+    /// ([`Platform::match_queue`]): another instance was matching them.
+    pub queues_to_match: Vec<LobbyQueue>,
 }
 
 impl Platform {
@@ -141,6 +144,7 @@ impl Platform {
                     duplicate: true,
                     robots_due: false,
                     tally: Tally::default(),
+                    queues_to_match: Vec::new(),
                 };
                 return Ok((handled, answer));
             }
@@ -157,6 +161,7 @@ impl Platform {
             duplicate: false,
             robots_due: ctx.robots_due,
             tally: std::mem::take(&mut ctx.tally),
+            queues_to_match: std::mem::take(&mut ctx.queues_to_match),
         };
         Ok((handled, answer))
     }
@@ -194,7 +199,23 @@ impl Platform {
             timers: 1,
             robots_due: ctx.robots_due,
             tally: std::mem::take(&mut ctx.tally),
+            queues_to_match: std::mem::take(&mut ctx.queues_to_match),
         })
+    }
+
+    /// Matches a lobby queue again after a commit that joined it while
+    /// another instance was matching it: run where the store waits for that
+    /// one's turn ([`crate::store::Store::run_solo`]). Says whether a robot's
+    /// turn fell due, and what matches started.
+    pub fn match_queue(
+        &self,
+        tx: &mut dyn Tx,
+        queue: &LobbyQueue,
+        now: DateTime<Utc>,
+    ) -> StoreResult<(bool, Tally)> {
+        let mut ctx = self.ctx(tx, now, &self.cfg.numbers.game);
+        seeking::match_queue(&mut ctx, queue)?;
+        Ok((ctx.robots_due, std::mem::take(&mut ctx.tally)))
     }
 
     /// Fires every timer due at `now` in the caller's one transaction (tests, tools).
@@ -206,6 +227,7 @@ impl Platform {
             fired.robots_due |= one.robots_due;
             fired.tally.started.extend(one.tally.started);
             fired.tally.finished.extend(one.tally.finished);
+            fired.queues_to_match.extend(one.queues_to_match);
         }
         Ok(fired)
     }

@@ -11,12 +11,12 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::ctx::Ctx;
+use super::ctx::{Ctx, LobbyQueue};
 use super::opening::{Opening, start_match};
 use super::table::Table;
 use super::texts;
 use crate::games::any::{AnyGame, AnyOptions};
-use crate::store::{MatchRecord, Player, StoreResult};
+use crate::store::{MatchRecord, Player, Queue, StoreResult};
 
 /// Seeks a match of `options`: his rematch request goes; the match starts at
 /// once when its lineup needs no one else, else he waits in its lobby.
@@ -63,7 +63,12 @@ fn start_now<'g>(
     let mut players = vec![player];
     let mut options = options;
     if let Some(base) = options.robots_fill().filter(|_| robots > 0) {
-        let waiting = ctx.tx.lobby().queue(game.code(), &base.canonical, robots)?;
+        // A queue another instance is matching keeps its players: the robots play.
+        let waiting = ctx
+            .tx
+            .lobby()
+            .queue(game.code(), &base.canonical, robots)?
+            .into_players();
         if !waiting.is_empty() {
             players.extend(waiting);
             options = options.with_phones(players.len());
@@ -78,7 +83,9 @@ fn start_now<'g>(
 }
 
 /// Starts matches of `options` while enough players wait in their queue,
-/// longest-waiting first. Returns whether any match started.
+/// longest-waiting first. Returns whether any match started. A queue another
+/// instance is matching now is matched again once this unit of work commits
+/// ([`Ctx::queues_to_match`]): neither sees who the other just queued.
 pub(super) fn matchmake<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
@@ -87,10 +94,23 @@ pub(super) fn matchmake<'g>(
     let needed = options.lineup.phones_needed();
     let mut started = false;
     loop {
-        let queue = ctx
+        let queue = match ctx
             .tx
             .lobby()
-            .queue(game.code(), &options.canonical, needed)?;
+            .queue(game.code(), &options.canonical, needed)?
+        {
+            Queue::Waiting(players) => players,
+            Queue::Busy => {
+                let busy = LobbyQueue {
+                    game: game.code().to_string(),
+                    options: options.canonical.clone(),
+                };
+                if !ctx.queues_to_match.contains(&busy) {
+                    ctx.queues_to_match.push(busy);
+                }
+                return Ok(started);
+            }
+        };
         if queue.len() < needed {
             return Ok(started);
         }
@@ -101,6 +121,19 @@ pub(super) fn matchmake<'g>(
         start_match(ctx, game, opening)?;
         started = true;
     }
+}
+
+/// A queue matched again after the commit that found it busy. A game or
+/// option set no longer hosted has no queue to match.
+pub(super) fn match_queue(ctx: &mut Ctx<'_>, queue: &LobbyQueue) -> StoreResult<()> {
+    let catalog = ctx.catalog;
+    let Some(game) = catalog.get(&queue.game) else {
+        return Ok(());
+    };
+    let Ok(options) = game.options(&queue.options) else {
+        return Ok(());
+    };
+    matchmake(ctx, game, &options).map(|_| ())
 }
 
 /// The sender's most recent match, if it is finished.

@@ -25,6 +25,8 @@ pub struct Fired {
     pub robots_due: bool,
     /// The matches it started and finished.
     pub tally: super::Tally,
+    /// Lobby queues to match again once committed (see [`super::Handled`]).
+    pub queues_to_match: Vec<super::LobbyQueue>,
 }
 
 /// One timer that fell due.

@@ -40,7 +40,9 @@ pub use records::{
 };
 pub use sqlite::SqliteStore;
 pub use standings::{Leader, RatingChange, StandingRow, Standings, StandingsRead};
-pub use tx::{Fragments, Hall, Inbound, Lobby, Matches, Outbox, Players, Read, Robots, Timers, Tx};
+pub use tx::{
+    Fragments, Hall, Inbound, Lobby, Matches, Outbox, Players, Queue, Read, Robots, Timers, Tx,
+};
 
 /// Why the store could not do what was asked. Internals are logged, never shown to callers.
 #[derive(Debug, thiserror::Error)]

@@ -104,8 +104,35 @@ pub trait Lobby {
     /// The game and options of the queue the player is in.
     fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>>;
     /// The longest-waiting players of a queue, oldest first. Only one
-    /// transaction at a time reads a queue this way (matchmaking).
-    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>>;
+    /// transaction at a time reads a queue this way (matchmaking), until it
+    /// ends; a batch of new callers does not wait for another's turn
+    /// ([`Queue::Busy`]).
+    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Queue>;
+}
+
+/// A lobby queue as the matchmaker found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Queue {
+    /// Its longest-waiting players, oldest first, up to the limit asked for.
+    Waiting(Vec<Player>),
+    /// Another transaction matches this queue now (PostgreSQL: another
+    /// instance's batch). A batch of new callers does not wait for it: it
+    /// would hold up every caller behind it, and the two batches' other locks
+    /// close cycles that only a lock timeout breaks. Neither sees the other's
+    /// newcomers, so the caller matches the queue again once committed, in a
+    /// transaction of its own that waits its turn. SQLite's one writer never
+    /// finds a queue busy.
+    Busy,
+}
+
+impl Queue {
+    /// The waiting players; none when busy.
+    pub fn into_players(self) -> Vec<Player> {
+        match self {
+            Queue::Waiting(players) => players,
+            Queue::Busy => Vec::new(),
+        }
+    }
 }
 
 /// Matches, their seats and their moves. A match read here is locked until

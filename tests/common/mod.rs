@@ -406,3 +406,53 @@ pub async fn raw_rows<const N: usize>(url: &str, sql: &str) -> Vec<[String; N]> 
             .collect()
     }
 }
+
+/// Another instance's batch in the middle of matching a lobby queue: it
+/// holds the queue, as its matchmaker does until its transaction ends,
+/// until [`QueueHold::release`].
+pub struct QueueHold {
+    release: std::sync::mpsc::Sender<()>,
+    done: tokio::task::JoinHandle<()>,
+}
+
+/// Holds `game`'s queue of `options` through `store` (PostgreSQL: another
+/// instance's store on the same database); returns once it is held.
+pub async fn hold_queue(store: &smsarena::store::Store, game: &str, options: &str) -> QueueHold {
+    use std::sync::{Arc, Mutex, mpsc};
+    let (held_tx, held_rx) = mpsc::channel::<()>();
+    let (release_tx, release_rx) = mpsc::channel::<()>();
+    let (held_tx, release_rx) = (
+        Arc::new(Mutex::new(held_tx)),
+        Arc::new(Mutex::new(release_rx)),
+    );
+    let (game, options) = (game.to_string(), options.to_string());
+    let store = store.clone();
+    let done = tokio::spawn(async move {
+        store
+            .run_solo(move |tx| {
+                let queue = tx.lobby().queue(&game, &options, 1)?;
+                assert!(matches!(queue, smsarena::store::Queue::Waiting(_)));
+                let _ = held_tx.lock().unwrap().send(());
+                let _ = release_rx.lock().unwrap().recv();
+                Ok(())
+            })
+            .await
+            .expect("the holding transaction commits");
+    });
+    tokio::task::spawn_blocking(move || held_rx.recv())
+        .await
+        .unwrap()
+        .expect("the queue is held");
+    QueueHold {
+        release: release_tx,
+        done,
+    }
+}
+
+impl QueueHold {
+    /// Ends the holder's transaction; returns once it has committed.
+    pub async fn release(self) {
+        let _ = self.release.send(());
+        self.done.await.expect("the holder ends");
+    }
+}

@@ -75,6 +75,8 @@ struct Phone {
     registered: bool,
     /// Plays `P FB BOT` matches, alone with three robots.
     against_robots: bool,
+    /// His `P` was answered "waiting": his next board opens a match.
+    in_lobby: bool,
 }
 
 /// Every count the verification and the report need.
@@ -95,12 +97,29 @@ pub struct Counts {
     /// Requests answered, by kind; and how many of those answers were boards.
     pub answered: [u64; KINDS],
     pub answered_by_board: [u64; KINDS],
+    /// Boards that opened a match to a phone waiting in the lobby.
+    pub boards_to_lobby: u64,
     /// Answers that arrived while the phone's call had not been marked as started.
     pub early_answers: u64,
     pub matches_finished: u64,
     /// Lowest and highest outbox id seen (`g<id>`).
     pub min_id: Option<u64>,
     pub max_id: Option<u64>,
+}
+
+impl Counts {
+    /// The boards the answers so far owe, four to a set; `None` when the
+    /// boards to waiting phones fit no whole number of sets. A `P` or a move
+    /// answered by a board began a set; so did a match that opened with all
+    /// four phones waiting (a queue matched again after its commit, when
+    /// another instance was matching it). A set begun by a `P` reaches three
+    /// waiting phones, one begun by no request reaches four.
+    pub fn expected_boards(&self) -> Option<u64> {
+        let by_play = self.answered_by_board[Kind::Play.index()];
+        let by_move = self.answered_by_board[Kind::Move.index()];
+        let unasked = self.boards_to_lobby.checked_sub(3 * by_play)?;
+        (unasked % 4 == 0).then_some(4 * (by_play + by_move + unasked / 4))
+    }
 }
 
 pub struct Shared {
@@ -146,6 +165,7 @@ impl Driver {
                 dice: Dice::new(((tag as u64) << 32) ^ i as u64),
                 registered: false,
                 against_robots: i >= phones,
+                in_lobby: false,
             })
             .collect();
         Driver {
@@ -299,6 +319,7 @@ impl Driver {
             (true, true) => counts.robot_boards += 1,
             (false, _) => {}
         }
+        let in_lobby = std::mem::take(&mut shared.phones[phone].in_lobby);
         match shared.phones[phone].waiting.take() {
             Some(waiting) => {
                 let k = waiting.kind.index();
@@ -306,6 +327,7 @@ impl Driver {
                 if is_board {
                     counts.answered_by_board[k] += 1;
                 }
+                shared.phones[phone].in_lobby = waiting.kind == Kind::Play && text == Text::Waiting;
                 match waiting.sent_at {
                     Some(at) => {
                         if self.measured(at) {
@@ -340,7 +362,11 @@ impl Driver {
                 counts.unexpected_texts += 1;
                 sample(shared, format!("unasked text to {to}: {body:?}"));
             }
-            None => {}
+            None => {
+                if in_lobby && !against_robots {
+                    counts.boards_to_lobby += 1;
+                }
+            }
         }
         let Text::Board(board) = text else {
             return;

@@ -343,9 +343,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<bool> {
         let settled = {
             let shared = driver.lock();
             let c = &shared.counts;
-            c.boards
-                == 4 * (c.answered_by_board[Kind::Play.index()]
-                    + c.answered_by_board[Kind::Move.index()])
+            c.expected_boards() == Some(c.boards)
         } && driver.outstanding() == 0;
         if settled {
             break;

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
-use super::driver::{Counts, Kind};
+use super::driver::Counts;
 use super::sender::Baseline;
 
 /// Figures of the measured window (from the first `P` to the stop).
@@ -75,8 +75,7 @@ pub struct Check {
 impl Report {
     pub fn checks(&self) -> Vec<Check> {
         let c = &self.counts;
-        let expected_boards =
-            4 * (c.answered_by_board[Kind::Play.index()] + c.answered_by_board[Kind::Move.index()]);
+        let expected_boards = c.expected_boards();
         let mut checks = vec![
             Check {
                 name: "every request answered by a text",
@@ -88,8 +87,14 @@ impl Report {
             },
             Check {
                 name: "every board of every set of four arrived",
-                ok: c.boards == expected_boards,
-                detail: format!("{} boards, expected 4 x {}", c.boards, expected_boards / 4),
+                ok: expected_boards == Some(c.boards),
+                detail: match expected_boards {
+                    Some(expected) => format!("{} boards, expected 4 x {}", c.boards, expected / 4),
+                    None => format!(
+                        "{} boards; {} to phones in the lobby fit no whole sets",
+                        c.boards, c.boards_to_lobby
+                    ),
+                },
             },
             Check {
                 name: "no text duplicated",

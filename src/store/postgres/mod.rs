@@ -21,8 +21,10 @@
 //! - a match row is locked when it is loaded, so moves arriving at different
 //!   instances apply one after the other, each against the state the other left;
 //! - matchmaking takes a transaction-scoped advisory lock per queue (key
-//!   `lobby:<game>:<options>`), so no two
-//!   instances form groups from the same queue at once;
+//!   `lobby:<game>:<options>`), so no two instances form groups from the
+//!   same queue at once; the writer's batch only tries it, and a queue held
+//!   elsewhere is busy ([`crate::store::Queue::Busy`]), to be matched again
+//!   by a solo transaction that waits;
 //! - outbox texts and due timers are claimed with `FOR UPDATE SKIP LOCKED`, and
 //!   a claimed text carries a lease that another instance may take over once it expires;
 //! - a closure that meets a deadlock, a serialization failure, a lock wait
@@ -55,7 +57,7 @@ use sqlx::postgres::{PgArguments, PgConnectOptions, PgConnection, PgPool, PgPool
 use tokio::runtime::{Handle, Runtime};
 use tokio::sync::{Notify, mpsc};
 
-use super::group_commit::{self, BatchTx, Job};
+use super::group_commit::{self, BatchTx, Job, Patience};
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
@@ -275,7 +277,7 @@ fn solo_once<T, F>(driver: Driver<'_>, conn: &mut PgConnection, f: &F) -> StoreR
 where
     F: Fn(&mut dyn Tx) -> StoreResult<T>,
 {
-    let mut tx = PgTx::new(driver, conn);
+    let mut tx = PgTx::new(driver, conn, Patience::Long);
     // A caller on its own holds nothing another waits for: it may wait (a
     // pooled session sets no lock timeout).
     tx.begin()?;

@@ -14,12 +14,12 @@ use super::parts::{
 };
 use super::pending::{self, Pending};
 use super::{Driver, PgQuery};
-use crate::store::group_commit::BatchTx;
+use crate::store::group_commit::{BatchTx, Patience};
 use crate::store::records::{
     MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
 };
 use crate::store::rows::{Record, column_list, decode, millis, rng_pos_text};
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Queue, Robots, Timers, Tx};
 use crate::store::{StoreResult, writes};
 
 pub(in crate::store) struct PgTx<'a> {
@@ -32,10 +32,17 @@ pub(in crate::store) struct PgTx<'a> {
     pub(super) queued_to: Vec<String>,
     /// How many of `queued_to` came before the current job's savepoint.
     queued_at_savepoint: usize,
+    /// The writer's batches of new callers give up on a lobby queue another
+    /// transaction matches ([`Queue::Busy`]); a transaction of its own waits.
+    patience: Patience,
 }
 
 impl<'a> PgTx<'a> {
-    pub(super) fn new(driver: Driver<'a>, conn: &'a mut PgConnection) -> PgTx<'a> {
+    pub(super) fn new(
+        driver: Driver<'a>,
+        conn: &'a mut PgConnection,
+        patience: Patience,
+    ) -> PgTx<'a> {
         PgTx {
             driver,
             conn,
@@ -43,6 +50,7 @@ impl<'a> PgTx<'a> {
             queued_texts: false,
             queued_to: Vec::new(),
             queued_at_savepoint: 0,
+            patience,
         }
     }
 
@@ -185,8 +193,12 @@ impl Tx for PgTx<'_> {
 }
 
 /// The matchmaker's lock on one queue, across every instance, until the
-/// transaction ends (waited for as long as the session allows).
+/// transaction ends, waited for as long as the session allows.
 const LOBBY_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))";
+
+/// The same lock, taken only if free: whether it was.
+const LOBBY_TRY_LOCK: &str =
+    "SELECT pg_try_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))";
 
 static LOBBY_QUEUE: LazyLock<String> = LazyLock::new(|| {
     format!(
@@ -217,15 +229,26 @@ impl Lobby for PgTx<'_> {
         writes::queue_of(self, player_id)
     }
 
-    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
+    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Queue> {
         // One matchmaker per queue at a time, across every instance, until this transaction ends.
-        self.execute(sqlx::query(LOBBY_LOCK).bind(game).bind(options))?;
+        match self.patience {
+            Patience::Brief => {
+                let lock = sqlx::query(LOBBY_TRY_LOCK).bind(game).bind(options);
+                if !self.fetch_one(lock)?.try_get::<bool, _>(0)? {
+                    return Ok(Queue::Busy);
+                }
+            }
+            Patience::Long => {
+                self.execute(sqlx::query(LOBBY_LOCK).bind(game).bind(options))?;
+            }
+        }
         self.all(
             sqlx::query(&LOBBY_QUEUE)
                 .bind(game)
                 .bind(options)
                 .bind(limit as i64),
         )
+        .map(Queue::Waiting)
     }
 }
 

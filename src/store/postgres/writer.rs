@@ -12,7 +12,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::tx::PgTx;
 use super::{Driver, conn_is_clean};
-use crate::store::group_commit::{self, Job};
+use crate::store::group_commit::{self, Job, Patience};
 use crate::store::probe::{self, ProbeCell};
 use crate::store::{StoreError, StoreResult};
 
@@ -107,7 +107,7 @@ impl Writer {
                 },
             };
             let started = Instant::now();
-            let mut tx = PgTx::new(Driver::Runtime(&rt), c);
+            let mut tx = PgTx::new(Driver::Runtime(&rt), c, patience);
             let outcome = group_commit::run_batch(&mut tx, &mut batch, patience);
             let queued_texts = tx.queued_texts;
             probe::batch(
@@ -160,7 +160,7 @@ impl Retries {
             };
             let handle = Handle::current();
             let _ = tokio::task::spawn_blocking(move || {
-                let mut tx = PgTx::new(Driver::Handle(&handle), &mut conn);
+                let mut tx = PgTx::new(Driver::Handle(&handle), &mut conn, Patience::Long);
                 let started = Instant::now();
                 let outcome = group_commit::run_alone(&mut tx, job);
                 probe::batch(

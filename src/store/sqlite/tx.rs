@@ -17,7 +17,7 @@ use crate::store::statements::sqlite::{
     ACCEPT_INBOUND, INSERT_MATCH, INSERT_SEAT, LEAVE_LOBBY, LOBBY_QUEUE, RECORD_MOVE, SAVE_MATCH,
     SAVE_PLAYER, SAVE_SEAT,
 };
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Robots, Timers, Tx};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Queue, Robots, Timers, Tx};
 use crate::store::{StoreResult, lookups, writes};
 
 /// The writer's connection inside an open transaction.
@@ -202,7 +202,8 @@ impl Lobby for SqliteTx<'_> {
         writes::queue_of(self, player_id)
     }
 
-    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Vec<Player>> {
+    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Queue> {
+        // The one writer: no other transaction is ever matching a queue.
         self.all(
             &LOBBY_QUEUE,
             &[
@@ -211,6 +212,7 @@ impl Lobby for SqliteTx<'_> {
                 (":limit", Value::count(limit)),
             ],
         )
+        .map(Queue::Waiting)
     }
 }
 
