@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::http::AppState;
-use crate::platform::LobbyQueue;
+use crate::platform::BusyQueue;
 
 /// How long after a queue is found busy it is matched again: several times
 /// what a batch takes to commit, so the batch that had the queue has
@@ -25,28 +25,26 @@ pub const SETTLE: Duration = Duration::from_millis(250);
 /// Queues found busy and not yet matched again.
 #[derive(Debug, Default)]
 pub struct BusyQueues {
-    queues: Mutex<Vec<LobbyQueue>>,
+    queues: Mutex<Vec<BusyQueue>>,
     marked: Notify,
 }
 
 impl BusyQueues {
     /// Marks queues found busy by a unit of work that has committed.
-    pub fn add(&self, queues: Vec<LobbyQueue>) {
+    pub fn add(&self, queues: Vec<BusyQueue>) {
         if queues.is_empty() {
             return;
         }
         let mut marked = self.queues.lock().unwrap_or_else(|e| e.into_inner());
         for queue in queues {
-            if !marked.contains(&queue) {
-                marked.push(queue);
-            }
+            queue.mark_in(&mut marked);
         }
         drop(marked);
         self.marked.notify_one();
     }
 
     /// Every queue marked so far, unmarked.
-    pub fn take(&self) -> Vec<LobbyQueue> {
+    pub fn take(&self) -> Vec<BusyQueue> {
         std::mem::take(&mut *self.queues.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }

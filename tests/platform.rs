@@ -116,10 +116,10 @@ async fn each_option_set_has_its_own_lobby() {
     assert_eq!(app.count("lobby").await, 1);
 }
 
-/// PostgreSQL, several instances: two `P`s whose queue another instance's
-/// batch is matching each wait without waiting for that batch, and once it
-/// has committed the queue is matched again: the two meet, each told
-/// "wait" once and then shown the board.
+/// PostgreSQL, several instances: `P`s whose queue another instance's batch
+/// is matching do not wait for that batch, and once it has committed the
+/// queue is matched again. That look answers them: the two who meet get
+/// only their board, the one left over is told to wait.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit() {
     let Some(admin) = common::postgres_admin_url().await else {
@@ -127,23 +127,28 @@ async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit
     };
     let url = common::fresh_postgres_database(&admin).await;
     let app = TestApp::with_config(|cfg| cfg.database.url = url.clone()).await;
-    app.register(&[(A, "ann"), (B, "bob")]).await;
+    app.register(&[(A, "ann"), (B, "bob"), (C, "cid")]).await;
     let other = Store::open(&url, 8)
         .await
         .expect("another instance's store");
     let hold = common::hold_queue(&other, "TR", "").await;
-    play(&app, A, "P TR").await;
-    play(&app, B, "P TR").await;
-    assert_eq!(app.one_text(A).await, WAIT);
-    assert_eq!(app.one_text(B).await, WAIT);
-    assert_eq!(app.matches().await, 0, "neither saw the other join");
+    for phone in [A, B, C] {
+        play(&app, phone, "P TR").await;
+    }
+    assert_eq!(app.count("lobby").await, 3, "all three wait in the queue");
+    for phone in [A, B, C] {
+        assert!(
+            app.inbox(phone).await.is_empty(),
+            "answered by the second look"
+        );
+    }
     hold.release().await;
     assert_eq!(
         app.state.match_busy_queues().await,
         1,
         "one look at one queue"
     );
-    let (m, seats) = app.last_match(A).await.expect("the two meet");
+    let (m, seats) = app.last_match(A).await.expect("two of them meet");
     assert_eq!(m.game, "TR");
     let phones: Vec<&str> = seats
         .iter()
@@ -151,9 +156,12 @@ async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit
         .collect();
     assert_eq!(phones, [A, B], "longest-waiting first");
     for phone in [A, B] {
-        assert_eq!(app.inbox(phone).await.len(), 1, "one text more: the board");
+        let texts = app.inbox(phone).await;
+        assert_eq!(texts.len(), 1, "only the board: {texts:?}");
+        assert_ne!(texts[0], WAIT);
     }
-    assert_eq!(app.count("lobby").await, 0);
+    assert_eq!(app.inbox(C).await, [WAIT]);
+    assert_eq!(app.count("lobby").await, 1);
     assert_eq!(
         app.state.match_busy_queues().await,
         0,

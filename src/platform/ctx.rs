@@ -18,11 +18,30 @@ pub struct Tally {
     pub finished: Vec<String>,
 }
 
-/// One lobby queue: a game and an option set, as canonical text.
+/// A lobby queue found busy: another instance was matching it
+/// ([`crate::store::Queue::Busy`]). It is matched again once this unit of
+/// work commits, and the players who joined it then are answered by that
+/// look: the board if it seats them, else "wait".
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LobbyQueue {
+pub struct BusyQueue {
     pub game: String,
+    /// Its option set, as canonical text.
     pub options: String,
+    /// Who joined it unanswered: his phone, and the number he texted.
+    pub unanswered: Vec<(String, String)>,
+}
+
+impl BusyQueue {
+    /// Adds this mark to `marks`, one per queue.
+    pub fn mark_in(self, marks: &mut Vec<BusyQueue>) {
+        match marks
+            .iter_mut()
+            .find(|m| m.game == self.game && m.options == self.options)
+        {
+            Some(mark) => mark.unanswered.extend(self.unanswered),
+            None => marks.push(self),
+        }
+    }
 }
 
 pub(crate) struct Ctx<'a> {
@@ -38,7 +57,7 @@ pub(crate) struct Ctx<'a> {
     pub tally: Tally,
     /// Lobby queues it joined while another instance was matching them:
     /// matched again once this unit of work has committed.
-    pub queues_to_match: Vec<LobbyQueue>,
+    pub queues_to_match: Vec<BusyQueue>,
     /// The sender's texts, held back for the webhook's answer.
     held: Option<answer::Held>,
 }
@@ -92,6 +111,14 @@ impl<'a> Ctx<'a> {
         }
         let from = self.reply_from;
         self.queue(from, &to.phone, body)
+    }
+
+    /// Answers a player's earlier text, from the number he texted.
+    pub fn reply_later(&mut self, to: &Player, texted: &str, body: String) -> StoreResult<()> {
+        if to.opted_out {
+            return Ok(());
+        }
+        self.queue(texted, &to.phone, body)
     }
 
     /// Answers a phone we may hold no row for (a stranger).

@@ -47,7 +47,7 @@ pub mod texts;
 mod timers;
 
 pub use answer::{Answer, AnswerRule};
-pub use ctx::{LobbyQueue, Tally, compose_text};
+pub use ctx::{BusyQueue, Tally, compose_text};
 pub use timers::{Fired, Timer};
 
 use catalog::Catalog;
@@ -73,7 +73,7 @@ pub struct Handled {
     pub tally: Tally,
     /// Lobby queues to match again now that it has committed
     /// ([`Platform::match_queue`]): another instance was matching them.
-    pub queues_to_match: Vec<LobbyQueue>,
+    pub queues_to_match: Vec<BusyQueue>,
 }
 
 impl Platform {
@@ -204,13 +204,14 @@ impl Platform {
     }
 
     /// Matches a lobby queue again after a commit that joined it while
-    /// another instance was matching it: run where the store waits for that
-    /// one's turn ([`crate::store::Store::run_solo`]). Says whether a robot's
-    /// turn fell due, and what matches started.
+    /// another instance was matching it, and tells those it left waiting to
+    /// wait: run where the store waits for that one's turn
+    /// ([`crate::store::Store::run_solo`]). Says whether a robot's turn fell
+    /// due, and what matches started.
     pub fn match_queue(
         &self,
         tx: &mut dyn Tx,
-        queue: &LobbyQueue,
+        queue: &BusyQueue,
         now: DateTime<Utc>,
     ) -> StoreResult<(bool, Tally)> {
         let mut ctx = self.ctx(tx, now, &self.cfg.numbers.game);

@@ -11,7 +11,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::ctx::{Ctx, LobbyQueue};
+use super::ctx::{BusyQueue, Ctx};
 use super::opening::{Opening, start_match};
 use super::table::Table;
 use super::texts;
@@ -38,10 +38,31 @@ pub(super) fn seek<'g>(
     ctx.tx
         .lobby()
         .join(player.id, game.code(), &options.canonical, ctx.now)?;
-    if !matchmake(ctx, game, &options)? {
-        ctx.reply(&player, texts::waiting_for_players(lang))?;
+    match matchmake(ctx, game, &options)? {
+        Matchmaking::Started => Ok(()),
+        Matchmaking::TooFew => ctx.reply(&player, texts::waiting_for_players(lang)),
+        // The second look answers him: the board, or "wait".
+        Matchmaking::Busy => {
+            let unanswered = (player.phone.clone(), ctx.reply_from.to_string());
+            BusyQueue {
+                game: queue.0,
+                options: queue.1,
+                unanswered: vec![unanswered],
+            }
+            .mark_in(&mut ctx.queues_to_match);
+            Ok(())
+        }
     }
-    Ok(())
+}
+
+/// What matchmaking made of a queue.
+pub(super) enum Matchmaking {
+    /// At least one match started.
+    Started,
+    /// Too few players wait for another match.
+    TooFew,
+    /// Another instance is matching it: marked for a second look.
+    Busy,
 }
 
 /// Options that need no one else: the match starts at once. Where the game
@@ -83,14 +104,14 @@ fn start_now<'g>(
 }
 
 /// Starts matches of `options` while enough players wait in their queue,
-/// longest-waiting first. Returns whether any match started. A queue another
-/// instance is matching now is matched again once this unit of work commits
-/// ([`Ctx::queues_to_match`]): neither sees who the other just queued.
+/// longest-waiting first. A queue another instance is matching now is
+/// matched again once this unit of work commits ([`Ctx::queues_to_match`]):
+/// neither sees who the other just queued.
 pub(super) fn matchmake<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
     options: &AnyOptions,
-) -> StoreResult<bool> {
+) -> StoreResult<Matchmaking> {
     let needed = options.lineup.phones_needed();
     let mut started = false;
     loop {
@@ -100,19 +121,28 @@ pub(super) fn matchmake<'g>(
             .queue(game.code(), &options.canonical, needed)?
         {
             Queue::Waiting(players) => players,
+            // A match started before this look is this text's; what is
+            // left waits for the second look all the same.
             Queue::Busy => {
-                let busy = LobbyQueue {
+                BusyQueue {
                     game: game.code().to_string(),
                     options: options.canonical.clone(),
-                };
-                if !ctx.queues_to_match.contains(&busy) {
-                    ctx.queues_to_match.push(busy);
+                    unanswered: Vec::new(),
                 }
-                return Ok(started);
+                .mark_in(&mut ctx.queues_to_match);
+                return Ok(if started {
+                    Matchmaking::Started
+                } else {
+                    Matchmaking::Busy
+                });
             }
         };
         if queue.len() < needed {
-            return Ok(started);
+            return Ok(if started {
+                Matchmaking::Started
+            } else {
+                Matchmaking::TooFew
+            });
         }
         let opening = Opening::New {
             options,
@@ -123,17 +153,32 @@ pub(super) fn matchmake<'g>(
     }
 }
 
-/// A queue matched again after the commit that found it busy. A game or
-/// option set no longer hosted has no queue to match.
-pub(super) fn match_queue(ctx: &mut Ctx<'_>, queue: &LobbyQueue) -> StoreResult<()> {
+/// A queue matched again after the commit that found it busy; whoever
+/// joined it then and still waits in it is told to wait. A game or option
+/// set no longer hosted has no queue to match.
+pub(super) fn match_queue(ctx: &mut Ctx<'_>, busy: &BusyQueue) -> StoreResult<()> {
     let catalog = ctx.catalog;
-    let Some(game) = catalog.get(&queue.game) else {
+    let Some(game) = catalog.get(&busy.game) else {
         return Ok(());
     };
-    let Ok(options) = game.options(&queue.options) else {
+    let Ok(options) = game.options(&busy.options) else {
         return Ok(());
     };
-    matchmake(ctx, game, &options).map(|_| ())
+    matchmake(ctx, game, &options)?;
+    for (phone, texted) in &busy.unanswered {
+        let Some(player) = ctx.tx.players().by_phone(phone)? else {
+            continue;
+        };
+        let waits = ctx
+            .tx
+            .lobby()
+            .queue_of(player.id)?
+            .is_some_and(|(game, options)| game == busy.game && options == busy.options);
+        if waits {
+            ctx.reply_later(&player, texted, texts::waiting_for_players(player.lang))?;
+        }
+    }
+    Ok(())
 }
 
 /// The sender's most recent match, if it is finished.

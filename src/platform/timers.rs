@@ -26,7 +26,7 @@ pub struct Fired {
     /// The matches it started and finished.
     pub tally: super::Tally,
     /// Lobby queues to match again once committed (see [`super::Handled`]).
-    pub queues_to_match: Vec<super::LobbyQueue>,
+    pub queues_to_match: Vec<super::BusyQueue>,
 }
 
 /// One timer that fell due.

@@ -97,8 +97,9 @@ pub struct Counts {
     /// Requests answered, by kind; and how many of those answers were boards.
     pub answered: [u64; KINDS],
     pub answered_by_board: [u64; KINDS],
-    /// Boards that opened a match to a phone waiting in the lobby.
-    pub boards_to_lobby: u64,
+    /// Boards that opened a match to a phone seeking one: the answer to his
+    /// `P`, or a board after his `P` was answered "wait".
+    pub openings: u64,
     /// Answers that arrived while the phone's call had not been marked as started.
     pub early_answers: u64,
     pub matches_finished: u64,
@@ -108,17 +109,19 @@ pub struct Counts {
 }
 
 impl Counts {
-    /// The boards the answers so far owe, four to a set; `None` when the
-    /// boards to waiting phones fit no whole number of sets. A `P` or a move
-    /// answered by a board began a set; so did a match that opened with all
-    /// four phones waiting (a queue matched again after its commit, when
-    /// another instance was matching it). A set begun by a `P` reaches three
-    /// waiting phones, one begun by no request reaches four.
+    /// The boards owed so far: four for every move answered by a board
+    /// (a turn resolved), and four for every match opened; `None` while the
+    /// opening boards fit no whole number of matches. A match opens to its
+    /// four phones whichever `P` completed it, or none did (a queue another
+    /// instance was matching, looked at again after its commit).
     pub fn expected_boards(&self) -> Option<u64> {
-        let by_play = self.answered_by_board[Kind::Play.index()];
         let by_move = self.answered_by_board[Kind::Move.index()];
-        let unasked = self.boards_to_lobby.checked_sub(3 * by_play)?;
-        (unasked % 4 == 0).then_some(4 * (by_play + by_move + unasked / 4))
+        Some(4 * (by_move + self.matches_opened()?))
+    }
+
+    /// Matches opened: their opening boards, four to a match.
+    pub fn matches_opened(&self) -> Option<u64> {
+        self.openings.is_multiple_of(4).then_some(self.openings / 4)
     }
 }
 
@@ -326,6 +329,9 @@ impl Driver {
                 counts.answered[k] += 1;
                 if is_board {
                     counts.answered_by_board[k] += 1;
+                    if waiting.kind == Kind::Play {
+                        counts.openings += 1;
+                    }
                 }
                 shared.phones[phone].in_lobby = waiting.kind == Kind::Play && text == Text::Waiting;
                 match waiting.sent_at {
@@ -364,7 +370,7 @@ impl Driver {
             }
             None => {
                 if in_lobby && !against_robots {
-                    counts.boards_to_lobby += 1;
+                    counts.openings += 1;
                 }
             }
         }

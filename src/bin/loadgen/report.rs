@@ -89,10 +89,15 @@ impl Report {
                 name: "every board of every set of four arrived",
                 ok: expected_boards == Some(c.boards),
                 detail: match expected_boards {
-                    Some(expected) => format!("{} boards, expected 4 x {}", c.boards, expected / 4),
+                    Some(expected) => format!(
+                        "{} boards, expected 4 x {} ({} matches opened)",
+                        c.boards,
+                        expected / 4,
+                        c.matches_opened().unwrap_or(0)
+                    ),
                     None => format!(
-                        "{} boards; {} to phones in the lobby fit no whole sets",
-                        c.boards, c.boards_to_lobby
+                        "{} boards; {} opening boards fit no whole matches",
+                        c.boards, c.openings
                     ),
                 },
             },
