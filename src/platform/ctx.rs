@@ -106,11 +106,8 @@ impl<'a> Ctx<'a> {
 
     /// Answers the sender directly (unless he opted out).
     pub fn reply(&mut self, to: &Player, body: String) -> StoreResult<()> {
-        if to.opted_out {
-            return Ok(());
-        }
         let from = self.reply_from;
-        self.queue(from, &to.phone, body)
+        self.reply_later(to, from, body)
     }
 
     /// Answers a player's earlier text, from the number he texted.
