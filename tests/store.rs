@@ -12,7 +12,7 @@ use chrono::{Duration, Utc};
 use smsarena::inbound::InboundMessage;
 use smsarena::store::{
     Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, PartArrival, Queue,
-    RobotTurn, SentText, Store, StoreError, TextStatus,
+    RobotTurn, SentText, Store, StoreError, TextStatus, Tx,
 };
 
 async fn open() -> (tempfile::TempDir, Store, String) {
@@ -584,6 +584,48 @@ async fn a_batch_finds_a_queue_another_instance_matches_busy_and_a_solo_caller_w
     );
     hold.release().await;
     assert_eq!(waiting.await.unwrap().unwrap(), Queue::Waiting(Vec::new()));
+}
+
+/// A claim of one text, then a failure: what stays of the claim is what the
+/// way the closure ran keeps.
+fn claim_one_then_fail(tx: &mut dyn Tx) -> Result<(), StoreError> {
+    let now = Utc::now();
+    let claimed = tx.outbox().claim(now, now + Duration::seconds(60), 1)?;
+    assert_eq!(claimed.len(), 1, "a text was due");
+    Err(StoreError::Corrupt("refused after the claim".into()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unframed_caller_keeps_each_statement_and_a_solo_one_all_or_nothing() {
+    let Some(admin) = common::postgres_admin_url().await else {
+        return;
+    };
+    let url = common::fresh_postgres_database(&admin).await;
+    let store = Store::open(&url, 64).await.expect("open the store");
+    store
+        .run(|tx| {
+            tx.outbox().enqueue(&text("+1", "one"), Utc::now())?;
+            tx.outbox().enqueue(&text("+2", "two"), Utc::now())
+        })
+        .await
+        .unwrap();
+    let due = |store: Store| async move {
+        store
+            .run_solo(|tx| {
+                let now = Utc::now();
+                tx.outbox().claim(now, now + Duration::seconds(60), 10)
+            })
+            .await
+            .unwrap()
+            .len()
+    };
+    assert!(store.run_solo(claim_one_then_fail).await.is_err());
+    assert!(store.run_unframed(claim_one_then_fail).await.is_err());
+    assert_eq!(
+        due(store.clone()).await,
+        1,
+        "the solo claim was undone with its transaction; the unframed one stayed"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -100,7 +100,8 @@ async fn claim(
 ) -> Result<Vec<OutboxText>, StoreError> {
     let lease_until = now + chrono::Duration::milliseconds(this.cfg.lease_ms as i64);
     this.store
-        .run_solo(move |tx| tx.outbox().claim(now, lease_until, limit))
+        // One statement, atomic on its own: no BEGIN and COMMIT around it.
+        .run_unframed(move |tx| tx.outbox().claim(now, lease_until, limit))
         .await
 }
 
@@ -109,7 +110,7 @@ async fn claim(
 async fn idle_wait(this: &Dispatcher, claimed_at: DateTime<Utc>) -> Duration {
     let next = this
         .store
-        .run_solo(move |tx| tx.outbox().next_due_after(claimed_at))
+        .run_unframed(move |tx| tx.outbox().next_due_after(claimed_at))
         .await
         .ok()
         .flatten();

@@ -29,7 +29,7 @@ use crate::clock::Clock;
 use crate::config::SmsConfig;
 use crate::metrics::{Metrics, OutboundStatus};
 use crate::providers::{Provider, SendError};
-use crate::store::{OutboxText, SentText, Store};
+use crate::store::{OutboxText, SentText, Store, Tx};
 
 /// Times the outcome of a send is written before giving up (about 4.5 s in all).
 const RECORD_ATTEMPTS: u32 = 6;
@@ -192,50 +192,56 @@ impl Dispatcher {
         }
     }
 
-    /// Writes a batch of outcomes in one transaction. The texts have left already,
+    /// Writes a batch of outcomes at once. The texts have left already,
     /// so a failure to record is retried for a while: giving up means their leases
     /// run out and they are sent again.
     async fn record(&self, batch: Vec<Outcome>) {
+        // Sends alone are recorded by one statement, which needs no
+        // transaction around it; its early delivery reports, applied after
+        // it, are found again by the next record should one fail.
+        let only_sends = batch.iter().all(|o| matches!(o.verdict, Verdict::Sent(_)));
         let batch = Arc::new(batch);
         let mut last_error = None;
         for attempt in 1..=RECORD_ATTEMPTS {
             let outcomes = batch.clone();
             // Beside the platform's batches (PostgreSQL): recording sends is the
             // dispatcher's bookkeeping and need not wait for the players' moves.
-            let result = self
-                .store
-                .run_solo(move |tx| {
-                    let sent: Vec<SentText<'_>> = outcomes
-                        .iter()
-                        .filter_map(|o| match &o.verdict {
-                            Verdict::Sent(reference) => Some(SentText {
-                                id: o.id,
-                                attempts: o.attempts,
-                                provider_ref: reference.as_deref(),
-                                at: o.at,
-                            }),
-                            _ => None,
-                        })
-                        .collect();
-                    tx.outbox().mark_sent(&sent)?;
-                    for o in outcomes.iter() {
-                        let (id, attempts) = (o.id, o.attempts);
-                        match &o.verdict {
-                            Verdict::Sent(_) => {}
-                            Verdict::Retry(reason, next) => {
-                                tx.outbox().mark_retry(id, attempts, reason, *next, o.at)?
-                            }
-                            Verdict::Failed(reason, opted_out) => {
-                                tx.outbox().mark_failed(id, attempts, reason, o.at)?;
-                                if *opted_out {
-                                    mark_opted_out(tx, &o.to, o.at)?;
-                                }
+            let work = move |tx: &mut dyn Tx| {
+                let sent: Vec<SentText<'_>> = outcomes
+                    .iter()
+                    .filter_map(|o| match &o.verdict {
+                        Verdict::Sent(reference) => Some(SentText {
+                            id: o.id,
+                            attempts: o.attempts,
+                            provider_ref: reference.as_deref(),
+                            at: o.at,
+                        }),
+                        _ => None,
+                    })
+                    .collect();
+                tx.outbox().mark_sent(&sent)?;
+                for o in outcomes.iter() {
+                    let (id, attempts) = (o.id, o.attempts);
+                    match &o.verdict {
+                        Verdict::Sent(_) => {}
+                        Verdict::Retry(reason, next) => {
+                            tx.outbox().mark_retry(id, attempts, reason, *next, o.at)?
+                        }
+                        Verdict::Failed(reason, opted_out) => {
+                            tx.outbox().mark_failed(id, attempts, reason, o.at)?;
+                            if *opted_out {
+                                mark_opted_out(tx, &o.to, o.at)?;
                             }
                         }
                     }
-                    Ok(())
-                })
-                .await;
+                }
+                Ok(())
+            };
+            let result = if only_sends {
+                self.store.run_unframed(work).await
+            } else {
+                self.store.run_solo(work).await
+            };
             match result {
                 Ok(()) => return,
                 Err(e) => last_error = Some(e),

@@ -37,7 +37,8 @@
 //! The dispatcher's claims and records, the robots' claims and the
 //! writer's conflicted callers run beside the writer on a small pool of
 //! their own ([`PgStore::run_solo`]): every caller in a batch would wait for
-//! them. Like the writer's, its sessions plan each statement once
+//! them. A claim of texts and a record of sends are one statement each and
+//! run with no BEGIN and COMMIT around them ([`PgStore::run_unframed`]). Like the writer's, its sessions plan each statement once
 //! ([`planned_once`]). Reads that need no lock (the admin API, the console,
 //! tests) have a pool of their own ([`PgStore::read`]), planned per run.
 //!
@@ -174,6 +175,23 @@ impl PgStore {
         T: Send + 'static,
         F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
     {
+        self.solo(f, Framing::Transaction).await
+    }
+
+    /// Like [`PgStore::run_solo`], but each statement commits on its own.
+    pub async fn run_unframed<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
+        self.solo(f, Framing::None).await
+    }
+
+    async fn solo<T, F>(&self, f: F, framing: Framing) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut dyn Tx) -> StoreResult<T> + Send + 'static,
+    {
         let mut f = f;
         let mut attempt = 1;
         loop {
@@ -183,7 +201,7 @@ impl PgStore {
             let handle = Handle::current();
             // The closure travels to the blocking thread and back, for a re-run.
             let (work, conn, outcome) = tokio::task::spawn_blocking(move || {
-                let outcome = solo_once(Driver::Handle(&handle), &mut conn, &f);
+                let outcome = solo_once(Driver::Handle(&handle), &mut conn, &f, framing);
                 (f, conn, outcome)
             })
             .await
@@ -272,23 +290,45 @@ fn planned_once(options: PgConnectOptions) -> PgConnectOptions {
     ])
 }
 
-/// One solo transaction: BEGIN, the closure, its pending writes, COMMIT.
-fn solo_once<T, F>(driver: Driver<'_>, conn: &mut PgConnection, f: &F) -> StoreResult<T>
+/// Whether a solo caller's statements run in one transaction.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Framing {
+    /// BEGIN, the closure, its pending writes, COMMIT.
+    Transaction,
+    /// Each statement on its own: for a closure of one statement (a claim, a
+    /// look-up), where BEGIN and COMMIT would be two round trips more than
+    /// the statement itself. With three instances they were a quarter of
+    /// every statement PostgreSQL ran (`BENCHMARKS.md`).
+    None,
+}
+
+/// One solo run of `f`, framed as `framing` says.
+fn solo_once<T, F>(
+    driver: Driver<'_>,
+    conn: &mut PgConnection,
+    f: &F,
+    framing: Framing,
+) -> StoreResult<T>
 where
     F: Fn(&mut dyn Tx) -> StoreResult<T>,
 {
+    let framed = framing == Framing::Transaction;
     let mut tx = PgTx::new(driver, conn, Patience::Long);
     // A caller on its own holds nothing another waits for: it may wait (a
     // pooled session sets no lock timeout).
-    tx.begin()?;
+    if framed {
+        tx.begin()?;
+    }
     let result = catch_unwind(AssertUnwindSafe(|| f(&mut tx)))
         .unwrap_or(Err(StoreError::Panicked))
         .and_then(|value| {
             tx.flush()?;
-            tx.commit()?;
+            if framed {
+                tx.commit()?;
+            }
             Ok(value)
         });
-    if result.is_err() {
+    if result.is_err() && framed {
         tx.rollback();
     }
     result
