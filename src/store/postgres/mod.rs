@@ -297,7 +297,7 @@ enum Framing {
     Transaction,
     /// Each statement on its own: for a closure of one statement (a claim, a
     /// look-up), where BEGIN and COMMIT would be two round trips more than
-    /// the statement itself. With three instances they were a quarter of
+    /// the statement itself. With three instances they were a fifth of
     /// every statement PostgreSQL ran (`BENCHMARKS.md`).
     None,
 }
