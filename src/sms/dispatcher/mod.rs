@@ -269,7 +269,7 @@ impl Dispatcher {
 
 /// The provider says the number opted out: treat it as a STOP we did not hear.
 fn mark_opted_out(
-    tx: &mut dyn crate::store::Tx,
+    tx: &mut dyn Tx,
     phone: &str,
     now: DateTime<Utc>,
 ) -> crate::store::StoreResult<()> {

@@ -38,7 +38,8 @@
 //! writer's conflicted callers run beside the writer on a small pool of
 //! their own ([`PgStore::run_solo`]): every caller in a batch would wait for
 //! them. A claim of texts and a record of sends are one statement each and
-//! run with no BEGIN and COMMIT around them ([`PgStore::run_unframed`]). Like the writer's, its sessions plan each statement once
+//! run with no BEGIN and COMMIT around them ([`PgStore::run_unframed`]).
+//! Like the writer's, its sessions plan each statement once
 //! ([`planned_once`]). Reads that need no lock (the admin API, the console,
 //! tests) have a pool of their own ([`PgStore::read`]), planned per run.
 //!
