@@ -4,11 +4,12 @@
 //! at once only while claims come back full. Once one took every text due,
 //! it sleeps until a transaction of this instance that queued texts or
 //! recorded sends commits (but claims at most once every [`LINGER`]), until
-//! the next retry or lease falls due, and at the latest every few seconds,
-//! for other instances' texts. The store hands out only a phone's
-//! oldest unsent text and leases it, so texts to one phone go out in order
-//! whichever instance sends them; a text held back so is claimed after the
-//! record of the one before it, which wakes the instance that sent that one.
+//! the next retry or lease falls due (looked up only after a quiet spell),
+//! and at the latest every few seconds, for other instances' texts. The
+//! store hands out only a phone's oldest unsent text and leases it, so texts
+//! to one phone go out in order whichever instance sends them; a text held
+//! back so is claimed after the record of the one before it, which wakes
+//! the instance that sent that one.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,6 +28,10 @@ const IDLE_RECHECK: Duration = Duration::from_secs(5);
 /// a transaction of its own, and under load wake-ups come every millisecond.
 /// A wake-up after a quiet spell claims at once.
 pub(super) const LINGER: Duration = Duration::from_millis(5);
+/// How long a loop that took every text due waits for a wake-up before it
+/// looks when the next retry or lease falls due: a retry waits at most this
+/// much longer, beside a backoff of half a second and more.
+const QUIET: Duration = Duration::from_millis(50);
 
 pub(super) async fn run(
     this: Arc<Dispatcher>,
@@ -74,14 +79,36 @@ pub(super) async fn run(
             });
         }
         if drained {
-            let wait = idle_wait(&this, now).await;
-            tokio::select! {
-                _ = woken(&this) => tokio::time::sleep_until(last_claim + LINGER).await,
-                _ = tokio::time::sleep(wait) => {}
-                _ = shutdown.changed() => {}
-            }
+            sleep_drained(&this, now, last_claim, &mut shutdown).await;
         }
     }
+}
+
+/// After a claim at `claimed_at` took every text due: sleeps until a commit
+/// wakes the loop, and then until [`LINGER`] after `last_claim`, or else
+/// until the next retry or lease falls due. That is looked up only after
+/// [`QUIET`] without a wake-up: under load a commit nearly always comes
+/// first, and the look would cost the store a statement per claim.
+async fn sleep_drained(
+    this: &Dispatcher,
+    claimed_at: DateTime<Utc>,
+    last_claim: Instant,
+    shutdown: &mut watch::Receiver<bool>,
+) {
+    let woke = tokio::select! {
+        _ = woken(this) => true,
+        _ = tokio::time::sleep(QUIET) => false,
+        _ = shutdown.changed() => return,
+    };
+    if !woke {
+        let wait = idle_wait(this, claimed_at).await;
+        tokio::select! {
+            _ = woken(this) => {}
+            _ = tokio::time::sleep(wait) => return,
+            _ = shutdown.changed() => return,
+        }
+    }
+    tokio::time::sleep_until(last_claim + LINGER).await;
 }
 
 /// Resolves when this instance committed queued texts or recorded outcomes.
