@@ -169,6 +169,43 @@ async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit
     );
 }
 
+/// PostgreSQL: a `P` that meets two players a busy queue left waiting
+/// seats them, and is itself told to wait at once, though a match started;
+/// the second look then tells no one anything more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_p_that_seats_players_a_busy_queue_left_waiting_is_told_to_wait_itself() {
+    let Some(admin) = common::postgres_admin_url().await else {
+        return;
+    };
+    let url = common::fresh_postgres_database(&admin).await;
+    let app = TestApp::with_config(|cfg| cfg.database.url = url.clone()).await;
+    app.register(&[(A, "ann"), (B, "bob"), (C, "cid")]).await;
+    let other = Store::open(&url, 8)
+        .await
+        .expect("another instance's store");
+    let hold = common::hold_queue(&other, "TR", "").await;
+    for phone in [A, B] {
+        play(&app, phone, "P TR").await;
+    }
+    hold.release().await;
+    play(&app, C, "P TR").await;
+    let (_, seats) = app.last_match(A).await.expect("A and B meet");
+    let phones: Vec<&str> = seats
+        .iter()
+        .map(|s| s.player().unwrap().phone.as_str())
+        .collect();
+    assert_eq!(phones, [A, B]);
+    assert_eq!(app.inbox(C).await, [WAIT], "C waits, and hears so");
+    assert_eq!(app.state.match_busy_queues().await, 1);
+    for phone in [A, B] {
+        let texts = app.inbox(phone).await;
+        assert_eq!(texts.len(), 1, "only the board: {texts:?}");
+        assert_ne!(texts[0], WAIT);
+    }
+    assert!(app.inbox(C).await.is_empty(), "told once");
+    assert_eq!(app.count("lobby").await, 1);
+}
+
 #[tokio::test]
 async fn a_withdrawal_in_a_three_seat_game_lets_the_others_play_on_and_results_are_stored() {
     let app = four().await;

@@ -629,7 +629,7 @@ async fn an_unframed_caller_keeps_each_statement_and_a_solo_one_all_or_nothing()
 async fn the_lobby_is_a_queue_per_game_oldest_first() {
     let (_dir, store, _) = open().await;
     let now = Utc::now();
-    let (queued, queue_of, after_leave) = store
+    let (joins, queued, queue_of, after_leave) = store
         .run(move |tx| {
             let ids: Vec<i64> = (0..4)
                 .map(|i| tx.players().create(&format!("+73{i}"), now).map(|p| p.id))
@@ -639,8 +639,13 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
                 tx.lobby()
                     .join(*id, "fb", "", now - Duration::seconds(i as i64))?;
             }
-            // Another option set is another queue.
-            tx.lobby().join(ids[3], "fb", "BOT", now)?;
+            // Another option set is another queue; asking again for the
+            // same one keeps the earlier place.
+            let joins = (
+                tx.lobby().join(ids[3], "fb", "BOT", now)?,
+                tx.lobby()
+                    .join(ids[2], "fb", "", now + Duration::seconds(5))?,
+            );
             let queued: Vec<i64> = tx
                 .lobby()
                 .queue("fb", "", 10)?
@@ -658,6 +663,7 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
                 .map(|p| p.id)
                 .collect();
             Ok((
+                joins,
                 queued == vec![ids[2], ids[1], ids[0]],
                 queue_of
                     == (
@@ -669,9 +675,10 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
         })
         .await
         .unwrap();
+    assert_eq!(joins, (true, false), "moved; already waiting there");
     assert!(
         queued,
-        "oldest first, the one who moved to another queue left out"
+        "oldest first, the one who moved to another queue left out, the one who asked twice in his first place"
     );
     assert!(queue_of);
     assert!(after_leave);

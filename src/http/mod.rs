@@ -210,8 +210,9 @@ impl AppState {
                 .run_solo(move |tx| platform.match_queue(tx, &queue, now))
                 .await;
             match matched {
-                Ok((robots_due, tally)) => {
+                Ok((robots_due, tally, still_busy)) => {
                     self.inner.metrics.matches(&tally);
+                    self.inner.busy_queues.add(still_busy);
                     if robots_due {
                         self.inner.robots.wake();
                     }

@@ -207,16 +207,18 @@ impl Platform {
     /// another instance was matching it, and tells those it left waiting to
     /// wait: run where the store waits for that one's turn
     /// ([`crate::store::Store::run_solo`]). Says whether a robot's turn fell
-    /// due, and what matches started.
+    /// due, what matches started, and the queue again should it be busy still.
     pub fn match_queue(
         &self,
         tx: &mut dyn Tx,
         queue: &BusyQueue,
         now: DateTime<Utc>,
-    ) -> StoreResult<(bool, Tally)> {
+    ) -> StoreResult<(bool, Tally, Vec<BusyQueue>)> {
         let mut ctx = self.ctx(tx, now, &self.cfg.numbers.game);
         seeking::match_queue(&mut ctx, queue)?;
-        Ok((ctx.robots_due, std::mem::take(&mut ctx.tally)))
+        let tally = std::mem::take(&mut ctx.tally);
+        let still_busy = std::mem::take(&mut ctx.queues_to_match);
+        Ok((ctx.robots_due, tally, still_busy))
     }
 
     /// Fires every timer due at `now` in the caller's one transaction (tests, tools).

@@ -31,38 +31,29 @@ pub(super) fn seek<'g>(
     if options.lineup.phones_needed() <= 1 {
         return start_now(ctx, game, player, options);
     }
-    let queue = (game.code().to_string(), options.canonical.clone());
-    if ctx.tx.lobby().queue_of(player.id)?.as_ref() == Some(&queue) {
-        return ctx.reply(&player, texts::already_waiting(lang));
-    }
-    ctx.tx
+    let joined = ctx
+        .tx
         .lobby()
         .join(player.id, game.code(), &options.canonical, ctx.now)?;
+    if !joined {
+        return ctx.reply(&player, texts::already_waiting(lang));
+    }
     match matchmake(ctx, game, &options)? {
-        Matchmaking::Started => Ok(()),
-        Matchmaking::TooFew => ctx.reply(&player, texts::waiting_for_players(lang)),
+        // Seated in a match that started: its opening texts answer him.
+        Queue::Waiting(waiting) if !waiting.iter().any(|p| p.id == player.id) => Ok(()),
+        Queue::Waiting(_) => ctx.reply(&player, texts::waiting_for_players(lang)),
         // The second look answers him: the board, or "wait".
-        Matchmaking::Busy => {
+        Queue::Busy => {
             let unanswered = (player.phone.clone(), ctx.reply_from.to_string());
             BusyQueue {
-                game: queue.0,
-                options: queue.1,
+                game: game.code().to_string(),
+                options: options.canonical.clone(),
                 unanswered: vec![unanswered],
             }
             .mark_in(&mut ctx.queues_to_match);
             Ok(())
         }
     }
-}
-
-/// What matchmaking made of a queue.
-pub(super) enum Matchmaking {
-    /// At least one match started.
-    Started,
-    /// Too few players wait for another match.
-    TooFew,
-    /// Another instance is matching it: marked for a second look.
-    Busy,
 }
 
 /// Options that need no one else: the match starts at once. Where the game
@@ -104,23 +95,22 @@ fn start_now<'g>(
 }
 
 /// Starts matches of `options` while enough players wait in their queue,
-/// longest-waiting first. A queue another instance is matching now is
-/// matched again once this unit of work commits ([`Ctx::queues_to_match`]):
-/// neither sees who the other just queued.
+/// longest-waiting first, and gives who is left: fewer than a match needs,
+/// oldest first. A queue another instance is matching now is
+/// [`Queue::Busy`], and matched again once this unit of work commits
+/// ([`Ctx::queues_to_match`]): neither sees who the other just queued.
 pub(super) fn matchmake<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
     options: &AnyOptions,
-) -> StoreResult<Matchmaking> {
+) -> StoreResult<Queue> {
     let needed = options.lineup.phones_needed();
-    let mut started = false;
     loop {
         let queue = match ctx
             .tx
             .lobby()
             .queue(game.code(), &options.canonical, needed)?
         {
-            Queue::Waiting(players) => players,
             // A match started before this look is this text's; what is
             // left waits for the second look all the same.
             Queue::Busy => {
@@ -130,32 +120,26 @@ pub(super) fn matchmake<'g>(
                     unanswered: Vec::new(),
                 }
                 .mark_in(&mut ctx.queues_to_match);
-                return Ok(if started {
-                    Matchmaking::Started
-                } else {
-                    Matchmaking::Busy
-                });
+                return Ok(Queue::Busy);
             }
+            // Read up to `needed`, so a shorter queue is all of it.
+            Queue::Waiting(players) if players.len() < needed => {
+                return Ok(Queue::Waiting(players));
+            }
+            Queue::Waiting(players) => players,
         };
-        if queue.len() < needed {
-            return Ok(if started {
-                Matchmaking::Started
-            } else {
-                Matchmaking::TooFew
-            });
-        }
         let opening = Opening::New {
             options,
             players: &queue,
         };
         start_match(ctx, game, opening)?;
-        started = true;
     }
 }
 
 /// A queue matched again after the commit that found it busy; whoever
-/// joined it then and still waits in it is told to wait. A game or option
-/// set no longer hosted has no queue to match.
+/// joined it then and still waits in it is told to wait, as the look left
+/// the queue: no read of each of them again. A game or option set no longer
+/// hosted has no queue to match.
 pub(super) fn match_queue(ctx: &mut Ctx<'_>, busy: &BusyQueue) -> StoreResult<()> {
     let catalog = ctx.catalog;
     let Some(game) = catalog.get(&busy.game) else {
@@ -164,18 +148,18 @@ pub(super) fn match_queue(ctx: &mut Ctx<'_>, busy: &BusyQueue) -> StoreResult<()
     let Ok(options) = game.options(&busy.options) else {
         return Ok(());
     };
-    matchmake(ctx, game, &options)?;
+    let waiting = match matchmake(ctx, game, &options)? {
+        Queue::Waiting(waiting) => waiting,
+        // A look that waits its turn finds no queue busy; should one, the
+        // next look answers them.
+        Queue::Busy => {
+            busy.clone().mark_in(&mut ctx.queues_to_match);
+            return Ok(());
+        }
+    };
     for (phone, texted) in &busy.unanswered {
-        let Some(player) = ctx.tx.players().by_phone(phone)? else {
-            continue;
-        };
-        let waits = ctx
-            .tx
-            .lobby()
-            .queue_of(player.id)?
-            .is_some_and(|(game, options)| game == busy.game && options == busy.options);
-        if waits {
-            ctx.reply_later(&player, texted, texts::waiting_for_players(player.lang))?;
+        if let Some(player) = waiting.iter().find(|p| &p.phone == phone) {
+            ctx.reply_later(player, texted, texts::waiting_for_players(player.lang))?;
         }
     }
     Ok(())

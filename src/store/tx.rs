@@ -92,14 +92,16 @@ pub trait Players {
 /// The queues of players waiting for a match, one per game and option set
 /// (`P WB 6` waits only for another `P WB 6`).
 pub trait Lobby {
-    /// Puts a player in a queue (or moves him there), keeping `queued_at` as his place.
+    /// Puts a player in a queue (or moves him there), keeping `queued_at` as
+    /// his place; whether he was not in it already. One already waiting in
+    /// it keeps his earlier place: asking twice does not push him back.
     fn join(
         &mut self,
         player_id: i64,
         game: &str,
         options: &str,
         queued_at: DateTime<Utc>,
-    ) -> StoreResult<()>;
+    ) -> StoreResult<bool>;
     fn leave(&mut self, player_id: i64) -> StoreResult<()>;
     /// The game and options of the queue the player is in.
     fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>>;

@@ -53,8 +53,8 @@ pub(crate) fn join_lobby(
     game: &str,
     options: &str,
     queued_at: DateTime<Utc>,
-) -> StoreResult<()> {
-    db.execute(
+) -> StoreResult<bool> {
+    let changed = db.execute(
         &JOIN_LOBBY,
         &[
             (":player_id", Value::Int(player_id)),
@@ -63,7 +63,7 @@ pub(crate) fn join_lobby(
             (":queued_at", Value::Int(millis(queued_at))),
         ],
     )?;
-    Ok(())
+    Ok(changed > 0)
 }
 
 /// A queue a player waits in: its game and options.

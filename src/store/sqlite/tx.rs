@@ -185,7 +185,7 @@ impl Lobby for SqliteTx<'_> {
         game: &str,
         options: &str,
         queued_at: DateTime<Utc>,
-    ) -> StoreResult<()> {
+    ) -> StoreResult<bool> {
         writes::join_lobby(self, player_id, game, options, queued_at)
     }
 

@@ -23,13 +23,15 @@ pub(crate) static CREATE_PLAYER: Statement = Statement::same(
     "INSERT INTO players (phone, created_at, updated_at) VALUES (:phone, :now, :now) RETURNING id",
 );
 
-/// Joins a queue, or moves to another one.
+/// Joins a queue, or moves to another one; one already in it keeps his
+/// place and changes no row.
 pub(crate) static JOIN_LOBBY: Statement = Statement::same(
     "join lobby",
     "INSERT INTO lobby (player_id, game, options, queued_at)
      VALUES (:player_id, :game, :options, :queued_at)
      ON CONFLICT (player_id) DO UPDATE
-     SET game = excluded.game, options = excluded.options, queued_at = excluded.queued_at",
+     SET game = excluded.game, options = excluded.options, queued_at = excluded.queued_at
+     WHERE lobby.game <> excluded.game OR lobby.options <> excluded.options",
 );
 
 pub(crate) static QUEUE_OF: Statement = Statement::same(
