@@ -100,6 +100,7 @@ mod name {
     pub const ROBOT_WAIT_SECONDS: &str = "smsarena_robot_turn_wait_seconds";
     pub const PG_LOCK_TIMEOUTS: &str = "smsarena_postgres_lock_timeouts_total";
     pub const PG_RETRIES: &str = "smsarena_postgres_retried_transactions_total";
+    pub const SECOND_LOOKS: &str = "smsarena_lobby_second_looks_total";
     pub const STARTED: &str = "smsarena_matches_started_total";
     pub const FINISHED: &str = "smsarena_matches_finished_total";
     pub const PLAYERS: &str = "smsarena_players_registered";
@@ -113,6 +114,8 @@ mod name {
 /// The providers whose per-text series are kept at hand ([`Handles`]).
 const PROVIDERS: [&str; 5] = ["generic", "kannel", "twilio", "vonage", "sim"];
 const INBOUND_OUTCOMES: usize = 7;
+/// The outcomes of a lobby's second look, as labelled.
+const SECOND_LOOK_OUTCOMES: [&str; 2] = ["done", "failed"];
 const OUTBOUND_STATUSES: usize = 6;
 
 /// The series every text touches, registered once and kept: the recorder
@@ -246,6 +249,11 @@ impl Metrics {
             None,
             "PostgreSQL: transactions run again after a conflict.".into(),
         );
+        r.describe_counter(
+            name::SECOND_LOOKS.into(),
+            None,
+            "PostgreSQL: lobby queues matched again because another instance was matching them when a P joined, by outcome: done, or failed (logged; the queue's next P matches it).".into(),
+        );
     }
 
     fn counter(&self, name: &'static str, labels: &[(&'static str, &'static str)]) -> Counter {
@@ -304,6 +312,10 @@ impl Metrics {
             }
         }
         self.counter(name::ROBOT_TURNS, &[]).increment(0);
+        for outcome in SECOND_LOOK_OUTCOMES {
+            self.counter(name::SECOND_LOOKS, &[("outcome", outcome)])
+                .increment(0);
+        }
     }
 
     /// An inbound text through `provider`'s webhook.
@@ -358,6 +370,14 @@ impl Metrics {
                     .increment(1);
             }
         }
+    }
+
+    /// A lobby queue matched again after another instance had it; `done` is
+    /// false when that failed.
+    pub fn second_look(&self, done: bool) {
+        let outcome = SECOND_LOOK_OUTCOMES[usize::from(!done)];
+        self.counter(name::SECOND_LOOKS, &[("outcome", outcome)])
+            .increment(1);
     }
 
     /// A webhook request of `provider`, answered after `took`.

@@ -167,6 +167,11 @@ async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit
         0,
         "nothing left to look at"
     );
+    let counted = app.state.metrics().render();
+    assert!(
+        counted.contains("smsarena_lobby_second_looks_total{outcome=\"done\"} 1\n"),
+        "one second look counted: {counted}"
+    );
 }
 
 /// PostgreSQL: a `P` that meets two players a busy queue left waiting

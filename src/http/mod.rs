@@ -211,13 +211,17 @@ impl AppState {
                 .await;
             match matched {
                 Ok((robots_due, tally, still_busy)) => {
+                    self.inner.metrics.second_look(true);
                     self.inner.metrics.matches(&tally);
                     self.inner.busy_queues.add(still_busy);
                     if robots_due {
                         self.inner.robots.wake();
                     }
                 }
-                Err(e) => tracing::error!(error = %e, "matching a lobby queue again failed"),
+                Err(e) => {
+                    self.inner.metrics.second_look(false);
+                    tracing::error!(error = %e, "matching a lobby queue again failed");
+                }
             }
         }
         count
