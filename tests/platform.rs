@@ -116,15 +116,10 @@ async fn each_option_set_has_its_own_lobby() {
     assert_eq!(app.count("lobby").await, 1);
 }
 
-/// PostgreSQL, several instances: `P`s whose queue another instance's batch
-/// is matching do not wait for that batch, and once it has committed the
-/// queue is matched again. That look answers them: the two who meet get
-/// only their board, the one left over is told to wait.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit() {
-    let Some(admin) = common::postgres_admin_url().await else {
-        return;
-    };
+/// PostgreSQL: a gateway where A, B and C are registered, and `P TR`'s
+/// queue held by another instance's store; none without PostgreSQL.
+async fn three_and_a_held_queue() -> Option<(TestApp, common::QueueHold)> {
+    let admin = common::postgres_admin_url().await?;
     let url = common::fresh_postgres_database(&admin).await;
     let app = TestApp::with_config(|cfg| cfg.database.url = url.clone()).await;
     app.register(&[(A, "ann"), (B, "bob"), (C, "cid")]).await;
@@ -132,6 +127,18 @@ async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit
         .await
         .expect("another instance's store");
     let hold = common::hold_queue(&other, "TR", "").await;
+    Some((app, hold))
+}
+
+/// PostgreSQL, several instances: `P`s whose queue another instance's batch
+/// is matching do not wait for that batch, and once it has committed the
+/// queue is matched again. That look answers them: the two who meet get
+/// only their board, the one left over is told to wait.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit() {
+    let Some((app, hold)) = three_and_a_held_queue().await else {
+        return;
+    };
     for phone in [A, B, C] {
         play(&app, phone, "P TR").await;
     }
@@ -179,16 +186,9 @@ async fn a_queue_another_instance_was_matching_is_matched_again_after_its_commit
 /// the second look then tells no one anything more.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_p_that_seats_players_a_busy_queue_left_waiting_is_told_to_wait_itself() {
-    let Some(admin) = common::postgres_admin_url().await else {
+    let Some((app, hold)) = three_and_a_held_queue().await else {
         return;
     };
-    let url = common::fresh_postgres_database(&admin).await;
-    let app = TestApp::with_config(|cfg| cfg.database.url = url.clone()).await;
-    app.register(&[(A, "ann"), (B, "bob"), (C, "cid")]).await;
-    let other = Store::open(&url, 8)
-        .await
-        .expect("another instance's store");
-    let hold = common::hold_queue(&other, "TR", "").await;
     for phone in [A, B] {
         play(&app, phone, "P TR").await;
     }

@@ -92,9 +92,9 @@ pub trait Players {
 /// The queues of players waiting for a match, one per game and option set
 /// (`P WB 6` waits only for another `P WB 6`).
 pub trait Lobby {
-    /// Puts a player in a queue (or moves him there), keeping `queued_at` as
-    /// his place; whether he was not in it already. One already waiting in
-    /// it keeps his earlier place: asking twice does not push him back.
+    /// Puts a player in a queue (or moves him there), with `queued_at` as his
+    /// place. False when he already waits in it: he keeps his earlier place,
+    /// so asking twice does not push him back.
     fn join(
         &mut self,
         player_id: i64,
