@@ -400,6 +400,35 @@ async fn texts_are_parked_after_the_configured_attempts() {
     panic!("the text was never parked");
 }
 
+/// The dispatcher's timeout is the only one on a send (the senders' client
+/// has none of its own): a provider that takes the request and never
+/// answers is given up on after `sms.send_timeout_ms`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_provider_that_never_answers_is_given_up_on_after_the_send_timeout() {
+    let (fake, url) = start_fake(vec![Misbehave::Hang]).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = common::fresh_database(dir.path()).await;
+    let store = open_store(&db).await;
+    let mut cfg = fast_config(&url);
+    cfg.sms.max_attempts = 1;
+    let stop = start_dispatcher(&store, &cfg);
+    queue_texts(&store, &["+4101"], 1).await;
+    for _ in 0..200 {
+        let texts = store.read(|tx| tx.texts_to("+4101")).await.unwrap();
+        if texts[0].status == TextStatus::Failed {
+            stop.send(true).unwrap();
+            assert_eq!(texts[0].attempts, 1);
+            let reason = texts[0].last_error.as_deref().unwrap();
+            // Not the 503 the fake gives after 2 s: the 300 ms timeout came first.
+            assert!(reason.contains("send timed out"), "{reason}");
+            assert_eq!(*fake.requests.lock().unwrap(), 1);
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the text was never given up on");
+}
+
 #[tokio::test]
 async fn delivery_reports_move_a_status_forward_only() {
     let app = TestApp::new().await;

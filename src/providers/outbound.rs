@@ -76,10 +76,7 @@ impl Provider {
 
     /// The sender of the provider `sms.provider` names, as its folder builds it.
     pub fn from_config(cfg: &Config) -> anyhow::Result<Provider> {
-        let http = SendClient::new(
-            Duration::from_millis(cfg.sms.send_timeout_ms),
-            cfg.sms.concurrency,
-        );
+        let http = SendClient::new(cfg.sms.concurrency);
         let registration = super::registration(cfg.sms.provider);
         Ok(Provider {
             kind: cfg.sms.provider,

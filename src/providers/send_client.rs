@@ -1,4 +1,4 @@
-//! The senders' HTTP client: hyper's pooled client over rustls with a timeout, and nothing more.
+//! The senders' HTTP client: hyper's pooled client over rustls, and nothing more.
 //!
 //! A provider's send is one request to an address the configuration names.
 //! A general client's layers (a redirect policy, proxy matching, the URL
@@ -7,9 +7,13 @@
 //! a send API that redirects is misconfigured (re-posting a text elsewhere is
 //! not ours to decide; the 3xx is a final error with its status), and no
 //! proxy is configured. So the request goes straight to hyper's pool.
+//!
+//! Nor is a timeout of its own wanted: the dispatcher bounds every send,
+//! whatever the provider, by `sms.send_timeout_ms` (`sms/dispatcher`), and
+//! a second timer on the same request cost each text a timer armed and
+//! cancelled for nothing.
 
 use std::error::Error;
-use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
@@ -28,7 +32,6 @@ pub type Body = Full<Bytes>;
 /// The client a provider's sender sends through: one pool of connections.
 pub struct SendClient {
     client: Client<HttpsConnector<HttpConnector>, Body>,
-    timeout: Duration,
 }
 
 /// A provider's whole answer: its status, headers and body.
@@ -47,9 +50,8 @@ impl Answer {
 }
 
 impl SendClient {
-    /// A client that gives each request, answer included, `timeout`, and
-    /// keeps up to `idle_per_host` connections open between sends.
-    pub fn new(timeout: Duration, idle_per_host: usize) -> SendClient {
+    /// A client that keeps up to `idle_per_host` connections open between sends.
+    pub fn new(idle_per_host: usize) -> SendClient {
         let https = hyper_rustls::HttpsConnectorBuilder::new()
             .with_webpki_roots()
             .https_or_http()
@@ -58,12 +60,13 @@ impl SendClient {
         let client = Client::builder(TokioExecutor::new())
             .pool_max_idle_per_host(idle_per_host)
             .build(https);
-        SendClient { client, timeout }
+        SendClient { client }
     }
 
     /// Sends `request` and reads the whole answer. A request that gets no
-    /// answer (refused, reset, timed out) is worth retrying; its reason
-    /// leaves the URL out (a Kannel `sendsms` URL carries the password).
+    /// answer (refused, reset) is worth retrying; its reason leaves the URL
+    /// out (a Kannel `sendsms` URL carries the password). Its time is the
+    /// caller's to bound.
     pub async fn send(&self, request: Request<Body>) -> Result<Answer, SendError> {
         let exchange = async {
             let response = self.client.request(request).await?;
@@ -75,17 +78,7 @@ impl SendClient {
                 body,
             })
         };
-        match tokio::time::timeout(self.timeout, exchange).await {
-            Ok(Ok(answer)) => Ok(answer),
-            Ok(Err(e)) => Err(transport_error(&*e)),
-            Err(_) => Err(SendError::Retry {
-                reason: format!(
-                    "transport: no answer within {} ms",
-                    self.timeout.as_millis()
-                ),
-                after: None,
-            }),
-        }
+        exchange.await.map_err(|e| transport_error(&*e))
     }
 }
 
@@ -190,7 +183,7 @@ mod tests {
             .local_addr()
             .unwrap()
             .port();
-        let client = SendClient::new(Duration::from_secs(5), 1);
+        let client = SendClient::new(1);
         let address = format!("http://127.0.0.1:{port}/send?password=hunter2");
         let request = request(
             Method::GET,
@@ -206,25 +199,6 @@ mod tests {
                 assert!(reason.starts_with("transport: "), "{reason}");
                 assert!(!reason.contains("hunter2"), "{reason}");
             }
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[tokio::test]
-    async fn a_silent_server_times_out_as_a_retry() {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let port = listener.local_addr().unwrap().port();
-        // Accepts and never answers.
-        let _held = tokio::spawn(async move {
-            let (socket, _) = listener.accept().await.unwrap();
-            tokio::time::sleep(Duration::from_secs(30)).await;
-            drop(socket);
-        });
-        let client = SendClient::new(Duration::from_millis(200), 1);
-        let address = format!("http://127.0.0.1:{port}/");
-        let request = form(uri(&address, "the URL").unwrap(), &[("a", "b")]);
-        match client.send(request).await {
-            Err(SendError::Retry { reason, .. }) => assert!(reason.contains("200 ms"), "{reason}"),
             other => panic!("{other:?}"),
         }
     }

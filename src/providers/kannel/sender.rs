@@ -179,7 +179,7 @@ mod tests {
     fn only_the_report_type_is_left_for_kannel_to_expand_in_the_dlr_url() {
         let secret = Secret::from("s\u{e9}-cret");
         let kannel = Kannel::new(
-            SendClient::new(std::time::Duration::from_secs(5), 1),
+            SendClient::new(1),
             KannelConfig::default(),
             "http://gw.example/sms%20arena",
             &secret,
@@ -198,7 +198,7 @@ mod tests {
         );
         assert!(!url.contains("secret"), "{url}");
         let open = Kannel::new(
-            SendClient::new(std::time::Duration::from_secs(5), 1),
+            SendClient::new(1),
             KannelConfig::default(),
             "http://gw.example",
             &Secret::default(),
