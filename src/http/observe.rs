@@ -10,7 +10,6 @@ use std::time::Instant;
 
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use subtle::ConstantTimeEq;
 
@@ -29,15 +28,28 @@ fn webhook_of(path: &str) -> Option<(&'static str, bool)> {
     Some((provider, tail == "status"))
 }
 
-/// Times every webhook request, and counts the texts refused before the
-/// store saw them by what the answer says.
-pub async fn webhooks(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let webhook = webhook_of(request.uri().path());
-    let response = next.run(request).await;
-    if let Some((provider, report)) = webhook {
+/// A webhook request being timed: its time and, for a text refused before
+/// the store saw it, its refusal are counted once its answer is known.
+pub struct Observed {
+    started: Instant,
+    webhook: Option<(&'static str, bool)>,
+}
+
+impl Observed {
+    pub fn start(request: &Request) -> Observed {
+        Observed {
+            started: Instant::now(),
+            webhook: webhook_of(request.uri().path()),
+        }
+    }
+
+    /// Times the request, and counts a refusal by what the answer says.
+    pub fn answered(self, state: &AppState, response: &Response) {
+        let Some((provider, report)) = self.webhook else {
+            return;
+        };
         let metrics = state.metrics();
-        metrics.webhook(provider, started.elapsed());
+        metrics.webhook(provider, self.started.elapsed());
         let refused = match response.status() {
             s if s.is_success() => None,
             StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => {
@@ -51,7 +63,6 @@ pub async fn webhooks(State(state): State<AppState>, request: Request, next: Nex
             metrics.inbound(provider, outcome);
         }
     }
-    response
 }
 
 /// `GET /metrics`: Prometheus' text format. Not served (404) where

@@ -13,16 +13,18 @@
 //! [`InboundMessage`]: crate::inbound::InboundMessage
 
 use axum::Router;
-use axum::middleware::from_fn_with_state;
+use axum::extract::{Request, State};
+use axum::middleware::{Next, from_fn_with_state};
+use axum::response::Response;
 use subtle::ConstantTimeEq;
 
 use crate::config::Config;
-use crate::http::{AppError, AppState};
+use crate::http::observe::Observed;
+use crate::http::{AppError, AppState, flood};
 use crate::store::TextStatus;
 
 /// The enabled providers' webhooks, as each provider's folder declares
-/// them (a disabled one is not served: 404), each request counted against
-/// its source address's limit first.
+/// them (a disabled one is not served: 404), behind [`gate`].
 pub fn routes(state: &AppState, cfg: &Config) -> Router<AppState> {
     let mut router = Router::new();
     for provider in super::PROVIDERS {
@@ -30,15 +32,22 @@ pub fn routes(state: &AppState, cfg: &Config) -> Router<AppState> {
             router = router.merge(routes);
         }
     }
-    router
-        .route_layer(from_fn_with_state(
-            state.clone(),
-            crate::http::flood::by_address,
-        ))
-        .route_layer(from_fn_with_state(
-            state.clone(),
-            crate::http::observe::webhooks,
-        ))
+    router.route_layer(from_fn_with_state(state.clone(), gate))
+}
+
+/// Every webhook request, in one layer: timed and its refusal counted
+/// (`observe`), and refused with 429 when its source address is over its
+/// limit (`flood`), before the provider's handler reads it. One layer, not
+/// one each: a layer costs every text a boxed future and a clone of the
+/// route behind it (BENCHMARKS.md, issue 30).
+async fn gate(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let observed = Observed::start(&request);
+    let response = match flood::refusal(&state, &request) {
+        Some(refusal) => refusal,
+        None => next.run(request).await,
+    };
+    observed.answered(&state, &response);
+    response
 }
 
 /// Compares a presented secret with the configured one without leaking timing.

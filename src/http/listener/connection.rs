@@ -46,7 +46,7 @@ pub async fn serve(
             if !began {
                 return Ok::<_, Infallible>(closing().map(|body| InFlight::new(body, slot)));
             }
-            // The per-address limit (`flood::by_address`) reads it.
+            // The per-address limit (`flood::refusal`) reads it.
             request.extensions_mut().insert(ConnectInfo(peer));
             let response = match router.call(request).await {
                 Ok(response) => response,
