@@ -4,6 +4,7 @@
 
 use rusqlite::{Connection, PrepFlags, Row};
 
+use super::held::HeldText;
 use super::read::SqliteRead;
 use super::tx::SqliteTx;
 use crate::store::StoreResult;
@@ -27,10 +28,16 @@ pub(super) trait Prepare {
 
 /// The writer's statements, in a list by [`Statement::slot`]: the writer runs
 /// a dozen statements per text, and rusqlite's own cache would hash each
-/// whole text to find it, twice per run (taken out, put back).
+/// whole text to find it, twice per run (taken out, put back). Beside them,
+/// the texts queued and not yet inserted (`held.rs`) and what the
+/// transaction did to the outbox, both in order: every statement inserts the
+/// held texts first, so they must be at hand wherever a statement runs.
 pub(super) struct Prepared<'c> {
-    conn: &'c Connection,
+    pub(super) conn: &'c Connection,
     by_slot: Vec<Option<rusqlite::Statement<'c>>>,
+    pub(super) held: Vec<HeldText>,
+    /// What the transaction did to the outbox, told to the dispatcher after COMMIT.
+    pub(super) events: Vec<OutboxEvent>,
 }
 
 impl<'c> Prepared<'c> {
@@ -38,12 +45,14 @@ impl<'c> Prepared<'c> {
         Prepared {
             conn,
             by_slot: Vec::new(),
+            held: Vec::new(),
+            events: Vec::new(),
         }
     }
-}
 
-impl Prepare for Prepared<'_> {
-    fn with_prepared<R>(
+    /// Runs `f` on `statement`, prepared on this connection (once), with
+    /// whatever texts are held still held.
+    pub(super) fn run_prepared<R>(
         &mut self,
         statement: &Statement,
         f: impl FnOnce(&mut rusqlite::Statement<'_>) -> StoreResult<R>,
@@ -67,6 +76,18 @@ impl Prepare for Prepared<'_> {
         // arguments), and every allocation after would fall back to malloc.
         stmt.clear_bindings();
         result
+    }
+}
+
+impl Prepare for Prepared<'_> {
+    /// Inserts the held texts first.
+    fn with_prepared<R>(
+        &mut self,
+        statement: &Statement,
+        f: impl FnOnce(&mut rusqlite::Statement<'_>) -> StoreResult<R>,
+    ) -> StoreResult<R> {
+        self.insert_held()?;
+        self.run_prepared(statement, f)
     }
 
     fn connection(&self) -> &Connection {
@@ -182,7 +203,7 @@ impl Sql for SqliteTx<'_> {
     }
 
     fn tell_dispatcher(&mut self, event: OutboxEvent) {
-        self.events.push(event);
+        self.db.events.push(event);
     }
 }
 

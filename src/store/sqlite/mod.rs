@@ -31,6 +31,7 @@ use super::{StoreError, StoreResult};
 
 mod exec;
 mod hall;
+mod held;
 mod outbox;
 mod read;
 mod tx;
@@ -233,13 +234,13 @@ fn writer_loop(
             probe,
             started.elapsed(),
             outcome.is_ok(),
-            tx.events.iter().filter_map(|e| match e {
+            tx.db.events.iter().filter_map(|e| match e {
                 OutboxEvent::Queued(t) => Some(t.to.as_str()),
                 _ => None,
             }),
         );
         group_commit::finish_batch(&mut batch, &outcome, &mut again);
-        let events = std::mem::take(&mut tx.events);
+        let events = std::mem::take(&mut tx.db.events);
         if let (Ok(()), Some(feed)) = (&outcome, feed.get()) {
             for event in events {
                 // A dispatcher that has stopped reads the table when it starts again.
@@ -309,6 +310,7 @@ mod tests {
         ];
         group_commit::run_batch(&mut tx, &mut batch, group_commit::Patience::Brief).unwrap();
         let heard: Vec<String> = tx
+            .db
             .events
             .iter()
             .map(|e| match e {
@@ -319,6 +321,48 @@ mod tests {
             .collect();
         assert_eq!(heard, ["+1", "+3", "+5"]);
         assert_eq!(queued_to(&mut tx), heard);
+    }
+
+    /// Texts held back go into the outbox together, but in the order they
+    /// were queued, each told to the dispatcher under its own row's id, and
+    /// a read between them sees those queued before it: here more than
+    /// one `INSERT` takes (`held.rs`).
+    #[test]
+    fn held_texts_keep_their_order_and_their_ids() {
+        use crate::store::group_commit::BatchTx;
+        let dir = tempfile::tempdir().unwrap();
+        let conn = migrated(&dir);
+        let mut tx = SqliteTx::new(&conn);
+        let phones: Vec<String> = (0..19).map(|i| format!("+{}", 100 + i)).collect();
+        tx.begin().unwrap();
+        for phone in &phones[..10] {
+            tx.outbox().enqueue(&text(phone), Utc::now()).unwrap();
+        }
+        assert_eq!(queued_to(&mut tx), phones[..10]);
+        for phone in &phones[10..] {
+            tx.outbox().enqueue(&text(phone), Utc::now()).unwrap();
+        }
+        tx.flush().unwrap();
+        tx.commit().unwrap();
+        let told: Vec<(i64, String)> = tx
+            .db
+            .events
+            .iter()
+            .map(|e| match e {
+                OutboxEvent::Queued(t) => (t.id, t.to.clone()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let stored: Vec<(i64, String)> = tx
+            .outbox()
+            .pending()
+            .unwrap()
+            .into_iter()
+            .map(|(t, _)| (t.id, t.to))
+            .collect();
+        assert_eq!(told, stored);
+        let order: Vec<&String> = stored.iter().map(|(_, to)| to).collect();
+        assert_eq!(order, phones.iter().collect::<Vec<_>>());
     }
 
     /// The statements about running matches use SQLite's partial indexes

@@ -1,34 +1,23 @@
 //! The SQLite writer's outbox: queuing, claims, outcomes and delivery reports.
 //! Every text queued or cancelled is also told to this process's dispatcher
-//! once the transaction commits (`SqliteTx::events`).
+//! once the transaction commits (`Prepared::events`).
 
 use chrono::{DateTime, Utc};
 
 use super::exec;
 use super::tx::SqliteTx;
 use crate::store::outbox;
-use crate::store::records::{NewText, OutboxEvent, OutboxText, SentText, TextStatus};
+use crate::store::records::{NewText, OutboxText, SentText, TextStatus};
 use crate::store::rows::millis;
 use crate::store::statements::Value;
-use crate::store::statements::sqlite::{ENQUEUE, MARK_SENT};
+use crate::store::statements::sqlite::MARK_SENT;
 use crate::store::tx::Outbox;
 use crate::store::{StoreResult, delivery, writes};
 
 impl Outbox for SqliteTx<'_> {
+    /// Held, and inserted with the writer's next statement (`held.rs`).
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
-        let id = exec::insert(&mut self.db, &ENQUEUE, &outbox::text_args(t, now))?;
-        self.events.push(OutboxEvent::Queued(OutboxText {
-            id,
-            from: t.from.clone(),
-            to: t.to.clone(),
-            body: t.body.clone(),
-            encoding: t.encoding.to_string(),
-            parts: t.parts,
-            attempts: 0,
-            status: TextStatus::Queued,
-            provider_ref: None,
-            last_error: None,
-        }));
+        self.db.hold(t, now);
         Ok(())
     }
 

@@ -8,7 +8,7 @@ use super::exec::{self, Prepared};
 use crate::inbound::InboundMessage;
 use crate::store::group_commit::BatchTx;
 use crate::store::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, OutboxEvent, Player, SeatRecord,
+    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
 };
 use crate::store::rows::{millis, rng_pos_text};
 use crate::store::sql::Sql;
@@ -23,11 +23,11 @@ use crate::store::{StoreResult, lookups, writes};
 /// The writer's connection inside an open transaction.
 pub(in crate::store) struct SqliteTx<'c> {
     pub(super) conn: &'c Connection,
-    /// The statements of the table this connection has run, kept prepared.
+    /// The statements of the table this connection has run, kept prepared,
+    /// the texts queued and not yet inserted, and what the transaction did
+    /// to the outbox (`db.events`), told to the dispatcher after COMMIT.
     pub(super) db: Prepared<'c>,
-    /// What this transaction did to the outbox, told to the dispatcher after COMMIT.
-    pub(super) events: Vec<OutboxEvent>,
-    /// How many of `events` came before the current job's savepoint.
+    /// How many of `db.events` came before the current job's savepoint.
     events_at_savepoint: usize,
     /// Whether `early_reports` may hold a row: only then does recording a
     /// send look for reports that came before it (a statement per batch of
@@ -40,7 +40,6 @@ impl<'c> SqliteTx<'c> {
         SqliteTx {
             conn,
             db: Prepared::new(conn),
-            events: Vec::new(),
             events_at_savepoint: 0,
             // Until the first send is recorded, as rows may survive a restart.
             early_reports: true,
@@ -60,17 +59,19 @@ impl BatchTx for SqliteTx<'_> {
     }
 
     fn begin(&mut self) -> StoreResult<()> {
-        self.events.clear();
+        self.db.drop_held();
+        self.db.events.clear();
         self.control("BEGIN IMMEDIATE")
     }
 
     fn savepoint(&mut self) -> StoreResult<()> {
-        self.events_at_savepoint = self.events.len();
+        self.events_at_savepoint = self.db.events.len();
         self.control("SAVEPOINT job")
     }
 
     fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
-        self.events.truncate(self.events_at_savepoint);
+        self.db.drop_held();
+        self.db.events.truncate(self.events_at_savepoint);
         self.control("ROLLBACK TO job")
     }
 
@@ -78,12 +79,18 @@ impl BatchTx for SqliteTx<'_> {
         self.control("RELEASE job")
     }
 
+    /// Inserts the texts the last job queued (`held.rs`).
+    fn flush(&mut self) -> StoreResult<()> {
+        self.db.insert_held()
+    }
+
     fn commit(&mut self) -> StoreResult<()> {
         self.control("COMMIT")
     }
 
     fn rollback(&mut self) {
-        self.events.clear();
+        self.db.drop_held();
+        self.db.events.clear();
         let _ = self.conn.execute_batch("ROLLBACK");
     }
 }

@@ -77,12 +77,36 @@ pub(crate) static RECORD_MOVE: Statement = Statement::same(
              :seat, :kind, :move, :automatic, :at, :state_after, :rng_pos)",
 );
 
-pub(crate) static ENQUEUE: Statement = Statement::same(
-    "enqueue",
-    "INSERT INTO outbox (from_number, to_phone, body, encoding, parts, next_attempt_at,
-     created_at, updated_at)
-     VALUES (:from_number, :to_phone, :body, :encoding, :parts, :now, :now, :now)",
-);
+/// The most texts one `INSERT` of [`ENQUEUE_ROWS`] takes; more go in several.
+pub(crate) const MOST_ROWS: usize = 8;
+
+/// Each text's parameters in [`ENQUEUE_ROWS`], numbered on from the last
+/// text's: from, to, body, encoding, parts, and the time queued (due,
+/// created and updated at once).
+pub(crate) const ENQUEUE_PER_ROW: usize = 6;
+
+/// Texts queued, 1 to [`MOST_ROWS`] at once: element `n - 1` takes `n`.
+pub(crate) static ENQUEUE_ROWS: LazyLock<Vec<Statement>> = LazyLock::new(|| {
+    (1..=MOST_ROWS)
+        .map(|n| {
+            let rows: Vec<String> = (0..n)
+                .map(|r| {
+                    let [from, to, body, encoding, parts, at] =
+                        std::array::from_fn(|k| format!("?{}", r * ENQUEUE_PER_ROW + k + 1));
+                    format!("({from}, {to}, {body}, {encoding}, {parts}, {at}, {at}, {at})")
+                })
+                .collect();
+            Statement::made(
+                "enqueue rows",
+                format!(
+                    "INSERT INTO outbox (from_number, to_phone, body, encoding, parts,
+                     next_attempt_at, created_at, updated_at) VALUES {}",
+                    rows.join(", ")
+                ),
+            )
+        })
+        .collect()
+});
 
 /// A send recorded. A delivery report may have overtaken it (it stays); a
 /// text a STOP cancelled while it was on its way did leave, so it is 'sent'.
