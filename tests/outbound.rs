@@ -18,7 +18,7 @@ use smsarena::config::{Config, GenericConfig, ProviderKind};
 use smsarena::platform::compose_text;
 use smsarena::providers::Provider;
 use smsarena::sms::dispatcher::Dispatcher;
-use smsarena::store::{SentText, Store, TextStatus};
+use smsarena::store::{OutboxText, SentText, Store, TextStatus};
 use tokio::sync::watch;
 
 /// What the fake provider does with each request, in arrival order; then it accepts.
@@ -371,33 +371,37 @@ async fn a_final_refusal_parks_the_text_with_its_reason_and_the_next_one_goes_on
     assert_eq!(fake.accepted.lock().unwrap().len(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn texts_are_parked_after_the_configured_attempts() {
-    let (_fake, url) = start_fake(vec![Misbehave::ServerError; 10]).await;
+/// One text to `phone`, sent to a fake provider that plays `script` by a
+/// dispatcher that tries it `max_attempts` times: the text once parked as
+/// failed, and the fake.
+async fn parked_text(script: Vec<Misbehave>, max_attempts: u32, phone: &str) -> (OutboxText, Fake) {
+    let (fake, url) = start_fake(script).await;
     let dir = tempfile::tempdir().unwrap();
     let db = common::fresh_database(dir.path()).await;
     let store = open_store(&db).await;
     let mut cfg = fast_config(&url);
-    cfg.sms.max_attempts = 3;
+    cfg.sms.max_attempts = max_attempts;
     let stop = start_dispatcher(&store, &cfg);
-    queue_texts(&store, &["+4001"], 1).await;
+    queue_texts(&store, &[phone], 1).await;
+    let phone = phone.to_string();
     for _ in 0..200 {
-        let texts = store.read(|tx| tx.texts_to("+4001")).await.unwrap();
+        let phone = phone.clone();
+        let mut texts = store.read(move |tx| tx.texts_to(&phone)).await.unwrap();
         if texts[0].status == TextStatus::Failed {
-            assert_eq!(texts[0].attempts, 3);
-            assert!(
-                texts[0]
-                    .last_error
-                    .as_deref()
-                    .unwrap()
-                    .contains("gave up after 3 attempts")
-            );
             stop.send(true).unwrap();
-            return;
+            return (texts.remove(0), fake);
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     panic!("the text was never parked");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn texts_are_parked_after_the_configured_attempts() {
+    let (text, _fake) = parked_text(vec![Misbehave::ServerError; 10], 3, "+4001").await;
+    assert_eq!(text.attempts, 3);
+    let reason = text.last_error.as_deref().unwrap();
+    assert!(reason.contains("gave up after 3 attempts"), "{reason}");
 }
 
 /// The dispatcher's timeout is the only one on a send (the senders' client
@@ -405,28 +409,12 @@ async fn texts_are_parked_after_the_configured_attempts() {
 /// answers is given up on after `sms.send_timeout_ms`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_provider_that_never_answers_is_given_up_on_after_the_send_timeout() {
-    let (fake, url) = start_fake(vec![Misbehave::Hang]).await;
-    let dir = tempfile::tempdir().unwrap();
-    let db = common::fresh_database(dir.path()).await;
-    let store = open_store(&db).await;
-    let mut cfg = fast_config(&url);
-    cfg.sms.max_attempts = 1;
-    let stop = start_dispatcher(&store, &cfg);
-    queue_texts(&store, &["+4101"], 1).await;
-    for _ in 0..200 {
-        let texts = store.read(|tx| tx.texts_to("+4101")).await.unwrap();
-        if texts[0].status == TextStatus::Failed {
-            stop.send(true).unwrap();
-            assert_eq!(texts[0].attempts, 1);
-            let reason = texts[0].last_error.as_deref().unwrap();
-            // Not the 503 the fake gives after 2 s: the 300 ms timeout came first.
-            assert!(reason.contains("send timed out"), "{reason}");
-            assert_eq!(*fake.requests.lock().unwrap(), 1);
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("the text was never given up on");
+    let (text, fake) = parked_text(vec![Misbehave::Hang], 1, "+4101").await;
+    assert_eq!(text.attempts, 1);
+    let reason = text.last_error.as_deref().unwrap();
+    // Not the 503 the fake gives after 2 s: the 300 ms timeout came first.
+    assert!(reason.contains("send timed out"), "{reason}");
+    assert_eq!(*fake.requests.lock().unwrap(), 1);
 }
 
 #[tokio::test]
