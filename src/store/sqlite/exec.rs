@@ -38,6 +38,8 @@ pub(super) struct Prepared<'c> {
     pub(super) held: Vec<HeldText>,
     /// What the transaction did to the outbox, told to the dispatcher after COMMIT.
     pub(super) events: Vec<OutboxEvent>,
+    /// How many of `events` came before the current job's savepoint.
+    events_at_savepoint: usize,
 }
 
 impl<'c> Prepared<'c> {
@@ -47,7 +49,27 @@ impl<'c> Prepared<'c> {
             by_slot: Vec::new(),
             held: Vec::new(),
             events: Vec::new(),
+            events_at_savepoint: 0,
         }
+    }
+
+    /// Forgets what a transaction being begun or abandoned did to the outbox.
+    pub(super) fn forget_outbox_work(&mut self) {
+        self.held.clear();
+        self.events.clear();
+        self.events_at_savepoint = 0;
+    }
+
+    /// Marks where a job's work on the outbox begins, at its savepoint (the
+    /// job before it has flushed its held texts).
+    pub(super) fn mark_job(&mut self) {
+        self.events_at_savepoint = self.events.len();
+    }
+
+    /// Forgets what the job being undone did to the outbox.
+    pub(super) fn undo_job(&mut self) {
+        self.held.clear();
+        self.events.truncate(self.events_at_savepoint);
     }
 
     /// Runs `f` on `statement`, prepared on this connection (once), with

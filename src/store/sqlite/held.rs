@@ -5,12 +5,14 @@
 //! A statement costs SQLite a fixed part whatever its rows (the program's
 //! start and end, the table and each of its indexes opened), which each of
 //! a move's 2.4 texts paid before: one `INSERT` for them saves 4,700
-//! instructions per inbound message (`BENCHMARKS.md`, issue 30). The held texts are inserted before any other
-//! statement of the writer runs ([`Prepared::with_prepared`]) and at the
-//! batch runner's flush (before a job's savepoint is released, and before
-//! COMMIT), so nothing the transaction reads or writes ever sees the outbox
-//! without them, and the dispatcher hears of them in the order they were
-//! queued. A job undone drops its held texts with its other writes.
+//! instructions per inbound message (`BENCHMARKS.md`, issue 30).
+//!
+//! The held texts are inserted before any other statement of the writer
+//! runs ([`Prepared::with_prepared`]) and at the batch runner's flush (before
+//! a job's savepoint is released, and before COMMIT), so nothing the
+//! transaction reads or writes ever sees the outbox without them, and the
+//! dispatcher hears of them in the order they were queued. A job undone
+//! drops its held texts with its other writes.
 //!
 //! Their ids are SQLite's: the one writer gives the rows of one `INSERT` one
 //! rowid after another, in `VALUES` order (the largest rowid plus one, each),
@@ -51,11 +53,6 @@ impl Prepared<'_> {
             },
             at: millis(now),
         });
-    }
-
-    /// Drops the held texts of a job being undone.
-    pub(super) fn drop_held(&mut self) {
-        self.held.clear();
     }
 
     /// Inserts the held texts, oldest first, and tells the dispatcher of

@@ -27,8 +27,6 @@ pub(in crate::store) struct SqliteTx<'c> {
     /// the texts queued and not yet inserted, and what the transaction did
     /// to the outbox (`db.events`), told to the dispatcher after COMMIT.
     pub(super) db: Prepared<'c>,
-    /// How many of `db.events` came before the current job's savepoint.
-    events_at_savepoint: usize,
     /// Whether `early_reports` may hold a row: only then does recording a
     /// send look for reports that came before it (a statement per batch of
     /// sends saved; the one writer sees every report kept).
@@ -40,7 +38,6 @@ impl<'c> SqliteTx<'c> {
         SqliteTx {
             conn,
             db: Prepared::new(conn),
-            events_at_savepoint: 0,
             // Until the first send is recorded, as rows may survive a restart.
             early_reports: true,
         }
@@ -59,19 +56,17 @@ impl BatchTx for SqliteTx<'_> {
     }
 
     fn begin(&mut self) -> StoreResult<()> {
-        self.db.drop_held();
-        self.db.events.clear();
+        self.db.forget_outbox_work();
         self.control("BEGIN IMMEDIATE")
     }
 
     fn savepoint(&mut self) -> StoreResult<()> {
-        self.events_at_savepoint = self.db.events.len();
+        self.db.mark_job();
         self.control("SAVEPOINT job")
     }
 
     fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
-        self.db.drop_held();
-        self.db.events.truncate(self.events_at_savepoint);
+        self.db.undo_job();
         self.control("ROLLBACK TO job")
     }
 
@@ -89,8 +84,7 @@ impl BatchTx for SqliteTx<'_> {
     }
 
     fn rollback(&mut self) {
-        self.db.drop_held();
-        self.db.events.clear();
+        self.db.forget_outbox_work();
         let _ = self.conn.execute_batch("ROLLBACK");
     }
 }
