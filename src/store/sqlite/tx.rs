@@ -15,7 +15,7 @@ use crate::store::sql::Sql;
 use crate::store::statements::Value;
 use crate::store::statements::sqlite::{
     ACCEPT_INBOUND, INSERT_MATCH, INSERT_SEAT, LEAVE_LOBBY, LOBBY_QUEUE, RECORD_MOVE, SAVE_MATCH,
-    SAVE_PLAYER, SAVE_SEAT,
+    SAVE_MATCH_IN_PLAY, SAVE_PLAYER, SAVE_SEAT,
 };
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Queue, Robots, Timers, Tx};
 use crate::store::{StoreResult, lookups, writes};
@@ -263,6 +263,27 @@ impl Matches for SqliteTx<'_> {
 
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
         let rng_pos = rng_pos_text(m.rng_pos);
+        // Most saves are a move's: the lean statement, else the whole one.
+        if !m.finished
+            && m.rematch_deadline_at.is_none()
+            && m.finished_at.is_none()
+            && m.void_reason.is_none()
+        {
+            let saved = exec::execute(
+                &mut self.db,
+                &SAVE_MATCH_IN_PLAY,
+                &[
+                    (":id", Value::Int(m.id)),
+                    (":state", Value::Text(&m.state)),
+                    (":rng_pos", Value::Text(&rng_pos)),
+                    (":deadline_at", Value::MaybeInt(m.deadline_at.map(millis))),
+                    (":turn", Value::Int(i64::from(m.turn))),
+                ],
+            )?;
+            if saved == 1 {
+                return Ok(());
+            }
+        }
         exec::execute(
             &mut self.db,
             &SAVE_MATCH,

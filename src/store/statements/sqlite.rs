@@ -61,6 +61,19 @@ pub(crate) static SAVE_MATCH: Statement = Statement::same(
      finished_at = :finished_at, turn = :turn, void_reason = :void_reason WHERE id = :id",
 );
 
+/// A match still in play saved: the columns a move changes, and no others.
+/// SQLite rewrites an index's entry when a statement sets a column of the
+/// index or of its condition, changed or not: [`SAVE_MATCH`] setting
+/// `finished` rewrote `matches_running`'s entry on every move. The
+/// conditions are what the other columns must hold for this to be the same
+/// save; when they do not (no row changed), the whole save runs.
+pub(crate) static SAVE_MATCH_IN_PLAY: Statement = Statement::same(
+    "save match in play",
+    "UPDATE matches SET state = :state, rng_pos = :rng_pos, deadline_at = :deadline_at, turn = :turn
+     WHERE id = :id AND finished = 0 AND rematch_deadline_at IS NULL AND finished_at IS NULL
+       AND void_reason IS NULL",
+);
+
 pub(crate) static SAVE_SEAT: Statement = Statement::same(
     "save seat",
     "UPDATE match_seats SET missed = :missed, rematch_at = :rematch_at,
