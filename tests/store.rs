@@ -882,6 +882,87 @@ async fn a_delivery_report_that_overtakes_the_send_is_applied_when_it_is_recorde
     );
 }
 
+/// Reports find their text whether its reference is one of ours (a letter
+/// and the text's id, found by the id), a provider's own, or a provider's
+/// that reads like one of ours but names another text; a report that
+/// overtakes the send of a text under our own reference waits for it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reports_find_texts_by_our_references_and_by_the_providers() {
+    let (_dir, store, _) = open().await;
+    let now = Utc::now();
+    let phones = ["+7521", "+7522", "+7523", "+7524"];
+    let ids = store
+        .run(move |tx| {
+            for phone in phones {
+                tx.outbox().enqueue(&text(phone, "board"), now)?;
+            }
+            let claimed = tx.outbox().claim(now, now + Duration::seconds(30), 10)?;
+            Ok(claimed.iter().map(|t| t.id).collect::<Vec<_>>())
+        })
+        .await
+        .unwrap();
+    let [own, given, lookalike, late] = ids[..] else {
+        panic!("{ids:?}")
+    };
+    let references = [
+        format!("g{own}"),
+        "SM5f0e2d".to_string(),
+        // Reads as ours for the first text, but was given to the third.
+        format!("x{own}"),
+        format!("g{late}"),
+    ];
+    let early_reference = references[3].clone();
+    let early = store
+        .run(move |tx| {
+            tx.outbox()
+                .report_status(&early_reference, TextStatus::Delivered, None, now)
+        })
+        .await
+        .unwrap();
+    assert_eq!(early, None, "the send of the fourth is not recorded yet");
+    let sent_references = references.clone();
+    store
+        .run(move |tx| {
+            let sent: Vec<SentText<'_>> = [own, given, lookalike, late]
+                .iter()
+                .zip(&sent_references)
+                .map(|(&id, reference)| SentText {
+                    id,
+                    attempts: 1,
+                    provider_ref: Some(reference),
+                    at: now,
+                })
+                .collect();
+            tx.outbox().mark_sent(&sent)
+        })
+        .await
+        .unwrap();
+    let reported = store
+        .run(move |tx| {
+            let mut found = Vec::new();
+            for reference in &references[..3] {
+                found.push(tx.outbox().report_status(
+                    reference,
+                    TextStatus::Delivered,
+                    None,
+                    now,
+                )?);
+            }
+            Ok(found)
+        })
+        .await
+        .unwrap();
+    assert_eq!(reported, vec![Some(TextStatus::Delivered); 3]);
+    for phone in phones {
+        let texts = store.read(move |r| r.texts_to(phone)).await.unwrap();
+        assert_eq!(texts[0].status, TextStatus::Delivered, "{phone}");
+    }
+    assert_eq!(
+        store.read(|r| r.count_rows("early_reports")).await.unwrap(),
+        0
+    );
+}
+
 /// A reply given in the webhook's answer is recorded as sent under its
 /// reference, found again by it, and never handed to a dispatcher; one to a
 /// phone that still has a text unsent is queued behind that one instead.

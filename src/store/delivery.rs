@@ -5,12 +5,13 @@
 use chrono::{DateTime, Utc};
 
 use super::records::TextStatus;
+use super::reference;
 use super::rows::{Fields, Record, millis};
 use super::sql::Sql;
 use super::statements::Value;
 use super::statements::outbox::{
-    ANY_EARLY_REPORT, EARLY_REPORT_DROP, EARLY_REPORT_KEEP, EARLY_REPORT_STATUS,
-    EARLY_REPORTS_MATCHED, EARLY_REPORTS_PRUNE, REPORTED_STATUS, TEXT_BY_REFERENCE,
+    ANY_EARLY_REPORT, EARLY_REPORT_DROP, EARLY_REPORT_KEEP, EARLY_REPORT_STATUS, EARLY_REPORTS,
+    EARLY_REPORTS_PRUNE, REPORTED_STATUS, TEXT_BY_OWN_REFERENCE, TEXT_BY_REFERENCE,
 };
 use super::{EARLY_REPORT_KEPT, StoreResult, advance_status};
 
@@ -62,11 +63,7 @@ pub(crate) fn report_status(
     error: Option<&str>,
     now: DateTime<Utc>,
 ) -> StoreResult<Option<TextStatus>> {
-    let text: Option<Reported> = db.first(
-        &TEXT_BY_REFERENCE,
-        &[(":provider_ref", Value::Text(provider_ref))],
-    )?;
-    let Some(text) = text else {
+    let Some(text) = reported(db, provider_ref)? else {
         keep_early_report(db, provider_ref, status, error, now)?;
         return Ok(None);
     };
@@ -131,9 +128,20 @@ impl Record for EarlyStatus {
     }
 }
 
+/// The text a report names, and its status.
+fn reported(db: &mut impl Sql, reference: &str) -> StoreResult<Option<Reported>> {
+    reference::text_by(db, &TEXT_BY_OWN_REFERENCE, &TEXT_BY_REFERENCE, reference)
+}
+
 /// Applies the early reports whose texts are now recorded, and forgets them.
 pub(crate) fn settle_early_reports(db: &mut impl Sql, now: DateTime<Utc>) -> StoreResult<()> {
-    let matched: Vec<EarlyReport> = db.all(&EARLY_REPORTS_MATCHED, &[])?;
+    let kept: Vec<EarlyReport> = db.all(&EARLY_REPORTS, &[])?;
+    let mut matched = Vec::new();
+    for report in kept {
+        if reported(db, &report.provider_ref)?.is_some() {
+            matched.push(report);
+        }
+    }
     apply_early_reports(db, matched, now)
 }
 

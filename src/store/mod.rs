@@ -23,6 +23,7 @@ mod outbox;
 mod postgres;
 pub mod probe;
 mod records;
+mod reference;
 mod rows;
 mod sql;
 mod sqlite;

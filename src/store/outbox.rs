@@ -8,14 +8,17 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::records::{NewText, OutboxEvent, OutboxText};
+use super::reference;
 use super::rows::{Fields, Record, millis};
 use super::sql::Sql;
 use super::statements::Value;
-use super::statements::outbox::{ANSWER, ANSWERED, CANCEL_TO, CLAIM, NEXT_DUE, PENDING, RETRY};
+use super::statements::outbox::{
+    ANSWER, ANSWERED, ANSWERED_OWN, CANCEL_TO, CLAIM, NEXT_DUE, PENDING, RETRY,
+};
 use super::tx::Outbox;
 
 pub(crate) fn answered(db: &mut impl Sql, reference: &str) -> StoreResult<Option<OutboxText>> {
-    db.first(&ANSWERED, &[(":reference", Value::Text(reference))])
+    reference::text_by(db, &ANSWERED_OWN, &ANSWERED, reference)
 }
 
 /// A text not yet handed over, and when it falls due.

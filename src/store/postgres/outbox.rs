@@ -26,7 +26,11 @@ pub(super) const MARK_SENT: &str = "WITH sent AS (
     WHERE o.id = v.id RETURNING o.provider_ref)
  SELECT e.provider_ref, e.status, e.error FROM early_reports e
  WHERE e.provider_ref IN (SELECT provider_ref FROM sent)
-    OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref)";
+    OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref
+               AND o.provider_ref <> (substr(o.provider_ref, 1, 1) || CAST(o.id AS TEXT)))
+    OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref
+               AND o.id = CASE WHEN substr(e.provider_ref, 2) ~ '^(0|[1-9][0-9]{0,17})$'
+                               THEN CAST(substr(e.provider_ref, 2) AS bigint) END)";
 
 impl Outbox for PgTx<'_> {
     fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {

@@ -365,6 +365,22 @@ mod tests {
         assert_eq!(order, phones.iter().collect::<Vec<_>>());
     }
 
+    /// SQLite's plan for `statement`, a step a line, every parameter 0.
+    fn plan(conn: &Connection, statement: &crate::store::statements::Statement) -> Vec<String> {
+        let mut plan = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {}", statement.sqlite()))
+            .unwrap();
+        for i in 1..=plan.parameter_count() {
+            plan.raw_bind_parameter(i, 0).unwrap();
+        }
+        let mut rows = plan.raw_query();
+        let mut steps = Vec::new();
+        while let Some(row) = rows.next().unwrap() {
+            steps.push(row.get::<_, String>(3).unwrap());
+        }
+        steps
+    }
+
     /// The statements about running matches use SQLite's partial indexes
     /// (on `finished = 0`): written as PostgreSQL writes them (`NOT
     /// finished`) they scan every match ever played.
@@ -374,20 +390,35 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let conn = migrated(&dir);
         for statement in [&writes::DUE_TURNS, &writes::NEXT_TIMER, &*console::RUNNING] {
-            let mut plan = conn
-                .prepare(&format!("EXPLAIN QUERY PLAN {}", statement.sqlite()))
-                .unwrap();
-            let count = plan.parameter_count();
-            for i in 1..=count {
-                plan.raw_bind_parameter(i, 0).unwrap();
-            }
-            let mut rows = plan.raw_query();
-            let mut steps = Vec::new();
-            while let Some(row) = rows.next().unwrap() {
-                steps.push(row.get::<_, String>(3).unwrap());
-            }
+            let steps = plan(&conn, statement);
             assert!(
                 steps.iter().any(|s| s.contains("INDEX matches_")),
+                "{}: {steps:?}",
+                statement.name
+            );
+        }
+    }
+
+    /// A provider's reference is found through `outbox_by_ref`, whose
+    /// condition leaves our own references out (the statements must repeat
+    /// it, or SQLite scans the outbox); one of ours by the text's id.
+    #[test]
+    fn references_are_found_by_their_index_or_by_the_id() {
+        use crate::store::statements::outbox;
+        let dir = tempfile::tempdir().unwrap();
+        let conn = migrated(&dir);
+        for statement in [&outbox::TEXT_BY_REFERENCE, &*outbox::ANSWERED] {
+            let steps = plan(&conn, statement);
+            assert!(
+                steps.iter().any(|s| s.contains("INDEX outbox_by_ref")),
+                "{}: {steps:?}",
+                statement.name
+            );
+        }
+        for statement in [&outbox::TEXT_BY_OWN_REFERENCE, &*outbox::ANSWERED_OWN] {
+            let steps = plan(&conn, statement);
+            assert!(
+                steps.iter().any(|s| s.contains("INTEGER PRIMARY KEY")),
                 "{}: {steps:?}",
                 statement.name
             );

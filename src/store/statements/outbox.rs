@@ -8,12 +8,27 @@ use super::Statement;
 use crate::store::records::OutboxText;
 use crate::store::rows::{Record, column_list};
 
-/// The text a provider knows by a reference, and its status: locked on
-/// PostgreSQL, where two instances may take reports of one text at once.
+/// The text a provider knows by a reference it gave, and its status: locked
+/// on PostgreSQL, where two instances may take reports of one text at once.
+/// The last condition is `outbox_by_ref`'s own, which a partial index is
+/// used under: our own references (`reference.rs`) are not in it.
 pub(crate) static TEXT_BY_REFERENCE: Statement = Statement::differing(
     "text by reference",
-    "SELECT id, status FROM outbox WHERE provider_ref = :provider_ref ORDER BY id LIMIT 1",
-    "SELECT id, status FROM outbox WHERE provider_ref = :provider_ref ORDER BY id LIMIT 1 FOR UPDATE",
+    "SELECT id, status FROM outbox WHERE provider_ref = :reference
+       AND provider_ref <> (substr(provider_ref, 1, 1) || CAST(id AS TEXT))
+     ORDER BY id LIMIT 1",
+    "SELECT id, status FROM outbox WHERE provider_ref = :reference
+       AND provider_ref <> (substr(provider_ref, 1, 1) || CAST(id AS TEXT))
+     ORDER BY id LIMIT 1 FOR UPDATE",
+    "SQLite has one writer and no row locks",
+);
+
+/// The text one of our own references names (a letter and its id), found
+/// by the id, and its status; locked on PostgreSQL as above.
+pub(crate) static TEXT_BY_OWN_REFERENCE: Statement = Statement::differing(
+    "text by own reference",
+    "SELECT id, status FROM outbox WHERE id = :id AND provider_ref = :reference",
+    "SELECT id, status FROM outbox WHERE id = :id AND provider_ref = :reference FOR UPDATE",
     "SQLite has one writer and no row locks",
 );
 
@@ -46,11 +61,11 @@ pub(crate) static EARLY_REPORTS_PRUNE: Statement = Statement::same(
     "DELETE FROM early_reports WHERE received_at < :before",
 );
 
-/// The early reports whose text is now recorded under their reference.
-pub(crate) static EARLY_REPORTS_MATCHED: Statement = Statement::same(
-    "early reports matched",
-    "SELECT e.provider_ref, e.status, e.error FROM early_reports e
-     WHERE EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref)",
+/// Every early report kept: few, since a report overtakes the record of
+/// its text's send by milliseconds, and the unclaimed go after a day.
+pub(crate) static EARLY_REPORTS: Statement = Statement::same(
+    "early reports",
+    "SELECT provider_ref, status, error FROM early_reports ORDER BY provider_ref",
 );
 
 /// One early report, if any is kept.
@@ -65,12 +80,27 @@ pub(crate) static EARLY_REPORT_DROP: Statement = Statement::same(
     "DELETE FROM early_reports WHERE provider_ref = :provider_ref",
 );
 
-/// The text given in an answer under a reference.
+/// The text given in an answer under a reference, through `outbox_by_ref`
+/// (its condition last, as in [`TEXT_BY_REFERENCE`]).
 pub(crate) static ANSWERED: LazyLock<Statement> = LazyLock::new(|| {
     Statement::made(
         "answered",
         format!(
-            "SELECT {} FROM outbox o WHERE o.provider_ref = :reference ORDER BY o.id LIMIT 1",
+            "SELECT {} FROM outbox o WHERE o.provider_ref = :reference
+               AND o.provider_ref <> (substr(o.provider_ref, 1, 1) || CAST(o.id AS TEXT))
+             ORDER BY o.id LIMIT 1",
+            column_list::<OutboxText>("o")
+        ),
+    )
+});
+
+/// The text given in an answer under a reference that reads as one of our
+/// own (a letter and its id), found by the id.
+pub(crate) static ANSWERED_OWN: LazyLock<Statement> = LazyLock::new(|| {
+    Statement::made(
+        "answered own",
+        format!(
+            "SELECT {} FROM outbox o WHERE o.id = :id AND o.provider_ref = :reference",
             column_list::<OutboxText>("o")
         ),
     )
