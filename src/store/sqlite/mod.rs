@@ -407,18 +407,16 @@ mod tests {
         use crate::store::statements::outbox;
         let dir = tempfile::tempdir().unwrap();
         let conn = migrated(&dir);
-        for statement in [&outbox::TEXT_BY_REFERENCE, &*outbox::ANSWERED] {
+        let (index, key) = ("INDEX outbox_by_ref", "INTEGER PRIMARY KEY");
+        for (statement, found_by) in [
+            (&outbox::TEXT_BY_REFERENCE, index),
+            (&*outbox::ANSWERED, index),
+            (&outbox::TEXT_BY_OWN_REFERENCE, key),
+            (&*outbox::ANSWERED_OWN, key),
+        ] {
             let steps = plan(&conn, statement);
             assert!(
-                steps.iter().any(|s| s.contains("INDEX outbox_by_ref")),
-                "{}: {steps:?}",
-                statement.name
-            );
-        }
-        for statement in [&outbox::TEXT_BY_OWN_REFERENCE, &*outbox::ANSWERED_OWN] {
-            let steps = plan(&conn, statement);
-            assert!(
-                steps.iter().any(|s| s.contains("INTEGER PRIMARY KEY")),
+                steps.iter().any(|s| s.contains(found_by)),
                 "{}: {steps:?}",
                 statement.name
             );
