@@ -67,6 +67,17 @@ pub(crate) fn report_status(
         keep_early_report(db, provider_ref, status, error, now)?;
         return Ok(None);
     };
+    move_status(db, &text, status, error, now).map(Some)
+}
+
+/// Moves `text`'s status forward to what a report said, if that is forward.
+fn move_status(
+    db: &mut impl Sql,
+    text: &Reported,
+    status: TextStatus,
+    error: Option<&str>,
+    now: DateTime<Utc>,
+) -> StoreResult<TextStatus> {
     let next = advance_status(text.status, status);
     if next != text.status {
         db.execute(
@@ -79,7 +90,7 @@ pub(crate) fn report_status(
             ],
         )?;
     }
-    Ok(Some(next))
+    Ok(next)
 }
 
 /// Keeps a report whose text is not (yet) recorded under its reference: the
@@ -136,13 +147,13 @@ fn reported(db: &mut impl Sql, reference: &str) -> StoreResult<Option<Reported>>
 /// Applies the early reports whose texts are now recorded, and forgets them.
 pub(crate) fn settle_early_reports(db: &mut impl Sql, now: DateTime<Utc>) -> StoreResult<()> {
     let kept: Vec<EarlyReport> = db.all(&EARLY_REPORTS, &[])?;
-    let mut matched = Vec::new();
     for report in kept {
-        if reported(db, &report.provider_ref)?.is_some() {
-            matched.push(report);
+        if let Some(text) = reported(db, &report.provider_ref)? {
+            move_status(db, &text, report.status, report.error.as_deref(), now)?;
+            forget_early_report(db, &report.provider_ref)?;
         }
     }
-    apply_early_reports(db, matched, now)
+    Ok(())
 }
 
 /// Whether any early report is kept.
@@ -165,10 +176,15 @@ pub(crate) fn apply_early_reports(
             report.error.as_deref(),
             now,
         )?;
-        db.execute(
-            &EARLY_REPORT_DROP,
-            &[(":provider_ref", Value::Text(&report.provider_ref))],
-        )?;
+        forget_early_report(db, &report.provider_ref)?;
     }
+    Ok(())
+}
+
+fn forget_early_report(db: &mut impl Sql, provider_ref: &str) -> StoreResult<()> {
+    db.execute(
+        &EARLY_REPORT_DROP,
+        &[(":provider_ref", Value::Text(provider_ref))],
+    )?;
     Ok(())
 }
