@@ -34,6 +34,7 @@ mod hall;
 mod held;
 mod outbox;
 mod read;
+mod seats;
 mod tx;
 
 use read::SqliteRead;
@@ -514,5 +515,70 @@ mod tests {
         assert!(matches!(unlucky_answer.try_recv(), Ok(Ok(n)) if n >= 2));
         assert!(matches!(doomed_answer.try_recv(), Ok(Err(e)) if e.is_conflict()));
         assert_eq!(queued_to(&mut tx), ["+3", "+1"]);
+    }
+
+    /// The writer keeps a match's seats between moves (`seats.rs`); what it
+    /// gives is what a read gives, after a seat or a player is saved and
+    /// after a job's or a whole transaction's writes are undone.
+    #[test]
+    fn kept_seats_are_the_seats_read_after_every_write_and_undo() {
+        use crate::store::group_commit::BatchTx;
+        use crate::store::lookups;
+        use crate::store::records::{NewMatch, NewSeat};
+        let dir = tempfile::tempdir().unwrap();
+        let conn = migrated(&dir);
+        let mut tx = SqliteTx::new(&conn);
+        let now = Utc::now();
+        tx.begin().unwrap();
+        let mut player = tx.players().create("+1", now).unwrap();
+        let new = NewMatch {
+            game: "football".into(),
+            options: String::new(),
+            state: "state".into(),
+            seed: 1,
+            rng_pos: 0,
+            deadline_at: None,
+            rematch_of: None,
+            seats: vec![NewSeat::Player(player.id), NewSeat::Robot(2)],
+        };
+        let id = tx.matches().insert(&new, now).unwrap();
+        tx.commit().unwrap();
+        // Seat 0's misses, as the writer gives them, checked against a read.
+        let missed = |tx: &mut SqliteTx<'_>| {
+            let kept = tx.matches().seats(id).unwrap();
+            assert_eq!(kept, lookups::seats(tx, id).unwrap());
+            kept[0].missed
+        };
+        let save_missed = |tx: &mut SqliteTx<'_>, n: u32| {
+            let mut seat = tx.matches().seats(id).unwrap().remove(0);
+            seat.missed = n;
+            tx.matches().save_seat(id, &seat).unwrap();
+        };
+
+        tx.begin().unwrap();
+        assert_eq!(missed(&mut tx), 0);
+        save_missed(&mut tx, 2);
+        assert_eq!(missed(&mut tx), 2);
+        player.nick = Some("Ann".into());
+        tx.players().save(&player, now).unwrap();
+        let seats = tx.matches().seats(id).unwrap();
+        assert_eq!(seats[0].player().unwrap().nick.as_deref(), Some("Ann"));
+        assert_eq!(seats, lookups::seats(&mut tx, id).unwrap());
+
+        tx.savepoint().unwrap();
+        save_missed(&mut tx, 5);
+        assert_eq!(missed(&mut tx), 5, "read, and kept, inside the job");
+        tx.rollback_to_savepoint().unwrap();
+        tx.release_savepoint().unwrap();
+        assert_eq!(missed(&mut tx), 2, "the job's write undone");
+        tx.commit().unwrap();
+
+        tx.begin().unwrap();
+        save_missed(&mut tx, 7);
+        assert_eq!(missed(&mut tx), 7);
+        tx.rollback();
+        tx.begin().unwrap();
+        assert_eq!(missed(&mut tx), 2, "the transaction undone");
+        tx.commit().unwrap();
     }
 }

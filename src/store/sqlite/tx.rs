@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::exec::{self, Prepared};
+use super::seats::SeatCopies;
 use crate::inbound::InboundMessage;
 use crate::store::group_commit::BatchTx;
 use crate::store::records::{
@@ -31,6 +32,8 @@ pub(in crate::store) struct SqliteTx<'c> {
     /// send look for reports that came before it (a statement per batch of
     /// sends saved; the one writer sees every report kept).
     pub(super) early_reports: bool,
+    /// The seats of the matches this writer read lately (`seats.rs`).
+    seats: SeatCopies,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -40,6 +43,7 @@ impl<'c> SqliteTx<'c> {
             db: Prepared::new(conn),
             // Until the first send is recorded, as rows may survive a restart.
             early_reports: true,
+            seats: SeatCopies::new(),
         }
     }
 
@@ -67,6 +71,7 @@ impl BatchTx for SqliteTx<'_> {
 
     fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
         self.db.undo_job();
+        self.seats.forget_all();
         self.control("ROLLBACK TO job")
     }
 
@@ -85,6 +90,7 @@ impl BatchTx for SqliteTx<'_> {
 
     fn rollback(&mut self) {
         self.db.forget_outbox_work();
+        self.seats.forget_all();
         let _ = self.conn.execute_batch("ROLLBACK");
     }
 }
@@ -160,6 +166,7 @@ impl Players for SqliteTx<'_> {
     }
 
     fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
+        self.seats.forget_player(p.id);
         let nick_key = p.nick.as_ref().map(|n| n.to_lowercase());
         let lang = p.lang.to_string();
         exec::execute(
@@ -250,6 +257,8 @@ impl Matches for SqliteTx<'_> {
                 ],
             )?;
         }
+        // Should anything have read its seats before they were all in.
+        self.seats.forget_match(id);
         Ok(id)
     }
 
@@ -306,10 +315,16 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
-        lookups::seats(self, match_id)
+        if let Some(seats) = self.seats.get(match_id) {
+            return Ok(seats);
+        }
+        let seats = lookups::seats(self, match_id)?;
+        self.seats.keep(match_id, &seats);
+        Ok(seats)
     }
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
+        self.seats.forget_match(match_id);
         exec::execute(
             &mut self.db,
             &SAVE_SEAT,
