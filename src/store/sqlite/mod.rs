@@ -29,12 +29,12 @@ use super::records::OutboxEvent;
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
+mod copies;
 mod exec;
 mod hall;
 mod held;
 mod outbox;
 mod read;
-mod seats;
 mod tx;
 
 use read::SqliteRead;
@@ -517,21 +517,10 @@ mod tests {
         assert_eq!(queued_to(&mut tx), ["+3", "+1"]);
     }
 
-    /// The writer keeps a match's seats between moves (`seats.rs`); what it
-    /// gives is what a read gives, after a seat or a player is saved and
-    /// after a job's or a whole transaction's writes are undone.
-    #[test]
-    fn kept_seats_are_the_seats_read_after_every_write_and_undo() {
-        use crate::store::group_commit::BatchTx;
-        use crate::store::lookups;
+    /// A match of `player_id` against a robot.
+    fn match_for(player_id: i64) -> crate::store::records::NewMatch {
         use crate::store::records::{NewMatch, NewSeat};
-        let dir = tempfile::tempdir().unwrap();
-        let conn = migrated(&dir);
-        let mut tx = SqliteTx::new(&conn);
-        let now = Utc::now();
-        tx.begin().unwrap();
-        let mut player = tx.players().create("+1", now).unwrap();
-        let new = NewMatch {
+        NewMatch {
             game: "football".into(),
             options: String::new(),
             state: "state".into(),
@@ -539,9 +528,25 @@ mod tests {
             rng_pos: 0,
             deadline_at: None,
             rematch_of: None,
-            seats: vec![NewSeat::Player(player.id), NewSeat::Robot(2)],
-        };
-        let id = tx.matches().insert(&new, now).unwrap();
+            seats: vec![NewSeat::Player(player_id), NewSeat::Robot(2)],
+        }
+    }
+
+    /// The writer keeps a match's seats and its players between moves
+    /// (`copies.rs`); what it gives is what a read gives, after a seat or a
+    /// player is saved and after a job's or a whole transaction's writes
+    /// are undone.
+    #[test]
+    fn kept_seats_and_players_are_what_a_read_gives_after_every_write_and_undo() {
+        use crate::store::group_commit::BatchTx;
+        use crate::store::lookups;
+        let dir = tempfile::tempdir().unwrap();
+        let conn = migrated(&dir);
+        let mut tx = SqliteTx::new(&conn);
+        let now = Utc::now();
+        tx.begin().unwrap();
+        let mut player = tx.players().create("+1", now).unwrap();
+        let id = tx.matches().insert(&match_for(player.id), now).unwrap();
         tx.commit().unwrap();
         // Seat 0's misses, as the writer gives them, checked against a read.
         let missed = |tx: &mut SqliteTx<'_>| {
@@ -559,11 +564,20 @@ mod tests {
         assert_eq!(missed(&mut tx), 0);
         save_missed(&mut tx, 2);
         assert_eq!(missed(&mut tx), 2);
+        // The player's nick, as the writer gives it by his phone and in his
+        // seat, checked against reads.
+        let nick = |tx: &mut SqliteTx<'_>| {
+            let kept = tx.players().by_phone("+1").unwrap();
+            assert_eq!(kept, lookups::player_by_phone(tx, "+1").unwrap());
+            let seats = tx.matches().seats(id).unwrap();
+            assert_eq!(seats, lookups::seats(tx, id).unwrap());
+            assert_eq!(seats[0].player(), kept.as_ref());
+            kept.unwrap().nick
+        };
+        assert_eq!(nick(&mut tx), None);
         player.nick = Some("Ann".into());
         tx.players().save(&player, now).unwrap();
-        let seats = tx.matches().seats(id).unwrap();
-        assert_eq!(seats[0].player().unwrap().nick.as_deref(), Some("Ann"));
-        assert_eq!(seats, lookups::seats(&mut tx, id).unwrap());
+        assert_eq!(nick(&mut tx).as_deref(), Some("Ann"));
 
         tx.savepoint().unwrap();
         save_missed(&mut tx, 5);
@@ -576,9 +590,73 @@ mod tests {
         tx.begin().unwrap();
         save_missed(&mut tx, 7);
         assert_eq!(missed(&mut tx), 7);
+        player.nick = Some("Bob".into());
+        tx.players().save(&player, now).unwrap();
+        assert_eq!(nick(&mut tx).as_deref(), Some("Bob"));
         tx.rollback();
         tx.begin().unwrap();
         assert_eq!(missed(&mut tx), 2, "the transaction undone");
+        assert_eq!(nick(&mut tx).as_deref(), Some("Ann"));
+        tx.commit().unwrap();
+    }
+
+    /// The writer keeps a player's newest match between moves (`copies.rs`),
+    /// and copies each save of it: what it gives is what a read gives, after
+    /// a move's save and a finishing one (times kept to the millisecond, as
+    /// stored), after a new match is made for him and after an undo.
+    #[test]
+    fn the_kept_newest_match_is_what_a_read_gives_after_every_save_and_undo() {
+        use crate::store::group_commit::BatchTx;
+        use crate::store::lookups;
+        let dir = tempfile::tempdir().unwrap();
+        let conn = migrated(&dir);
+        let mut tx = SqliteTx::new(&conn);
+        let now = Utc::now();
+        tx.begin().unwrap();
+        let player = tx.players().create("+1", now).unwrap().id;
+        let first = tx.matches().insert(&match_for(player), now).unwrap();
+        tx.commit().unwrap();
+        let newest = |tx: &mut SqliteTx<'_>| {
+            let kept = tx.matches().last_of(player).unwrap().unwrap();
+            assert_eq!(
+                Some(&kept),
+                lookups::last_match_of(tx, player).unwrap().as_ref()
+            );
+            kept
+        };
+        let saved = |tx: &mut SqliteTx<'_>, state: &str, finished: bool| {
+            let mut record = newest(tx);
+            record.state = state.into();
+            record.turn += 1;
+            record.rng_pos += 7;
+            record.deadline_at = Some(now + chrono::Duration::nanoseconds(1_234_567));
+            record.finished = finished;
+            record.finished_at = finished.then_some(now);
+            tx.matches().save(&record).unwrap();
+        };
+
+        tx.begin().unwrap();
+        assert_eq!(newest(&mut tx).id, first);
+        saved(&mut tx, "moved", false);
+        assert_eq!(newest(&mut tx).state, "moved");
+        tx.savepoint().unwrap();
+        saved(&mut tx, "undone", false);
+        assert_eq!(newest(&mut tx).state, "undone");
+        tx.rollback_to_savepoint().unwrap();
+        tx.release_savepoint().unwrap();
+        assert_eq!(newest(&mut tx).state, "moved", "the job's save undone");
+        saved(&mut tx, "over", true);
+        assert!(newest(&mut tx).finished);
+        let second = tx.matches().insert(&match_for(player), now).unwrap();
+        assert_eq!(newest(&mut tx).id, second);
+        tx.commit().unwrap();
+
+        tx.begin().unwrap();
+        saved(&mut tx, "never", false);
+        tx.rollback();
+        tx.begin().unwrap();
+        let record = newest(&mut tx);
+        assert_eq!((record.id, record.state.as_str()), (second, "state"));
         tx.commit().unwrap();
     }
 }

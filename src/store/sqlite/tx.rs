@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::copies::Copies;
 use super::exec::{self, Prepared};
-use super::seats::SeatCopies;
 use crate::inbound::InboundMessage;
 use crate::store::group_commit::BatchTx;
 use crate::store::records::{
@@ -32,8 +32,8 @@ pub(in crate::store) struct SqliteTx<'c> {
     /// send look for reports that came before it (a statement per batch of
     /// sends saved; the one writer sees every report kept).
     pub(super) early_reports: bool,
-    /// The seats of the matches this writer read lately (`seats.rs`).
-    seats: SeatCopies,
+    /// The seats and players this writer read lately (`copies.rs`).
+    copies: Copies,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -43,7 +43,7 @@ impl<'c> SqliteTx<'c> {
             db: Prepared::new(conn),
             // Until the first send is recorded, as rows may survive a restart.
             early_reports: true,
-            seats: SeatCopies::new(),
+            copies: Copies::new(),
         }
     }
 
@@ -71,7 +71,7 @@ impl BatchTx for SqliteTx<'_> {
 
     fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
         self.db.undo_job();
-        self.seats.forget_all();
+        self.copies.forget_all();
         self.control("ROLLBACK TO job")
     }
 
@@ -90,7 +90,7 @@ impl BatchTx for SqliteTx<'_> {
 
     fn rollback(&mut self) {
         self.db.forget_outbox_work();
-        self.seats.forget_all();
+        self.copies.forget_all();
         let _ = self.conn.execute_batch("ROLLBACK");
     }
 }
@@ -150,11 +150,18 @@ impl Players for SqliteTx<'_> {
             return Ok(Arrival::Duplicate);
         }
         // One writer: the sender's row needs no lock.
-        Ok(Arrival::New(lookups::player_by_phone(self, &msg.from)?))
+        Ok(Arrival::New(self.by_phone(&msg.from)?))
     }
 
     fn by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
-        lookups::player_by_phone(self, phone)
+        if let Some(player) = self.copies.player(phone) {
+            return Ok(Some(player));
+        }
+        let player = lookups::player_by_phone(self, phone)?;
+        if let Some(player) = &player {
+            self.copies.keep_player(player);
+        }
+        Ok(player)
     }
 
     fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
@@ -166,7 +173,7 @@ impl Players for SqliteTx<'_> {
     }
 
     fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
-        self.seats.forget_player(p.id);
+        self.copies.forget_player(p);
         let nick_key = p.nick.as_ref().map(|n| n.to_lowercase());
         let lang = p.lang.to_string();
         exec::execute(
@@ -257,8 +264,11 @@ impl Matches for SqliteTx<'_> {
                 ],
             )?;
         }
-        // Should anything have read its seats before they were all in.
-        self.seats.forget_match(id);
+        let players = new.seats.iter().filter_map(|holder| match *holder {
+            NewSeat::Player(id) => Some(id),
+            NewSeat::Robot(_) => None,
+        });
+        self.copies.match_made(id, players);
         Ok(id)
     }
 
@@ -267,7 +277,14 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        lookups::last_match_of(self, player_id)
+        if let Some(record) = self.copies.newest_match(player_id) {
+            return Ok(Some(record));
+        }
+        let record = lookups::last_match_of(self, player_id)?;
+        if let Some(record) = &record {
+            self.copies.keep_newest_match(player_id, record);
+        }
+        Ok(record)
     }
 
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
@@ -290,6 +307,7 @@ impl Matches for SqliteTx<'_> {
                 ],
             )?;
             if saved == 1 {
+                self.copies.match_saved(m);
                 return Ok(());
             }
         }
@@ -311,20 +329,21 @@ impl Matches for SqliteTx<'_> {
                 (":void_reason", Value::MaybeText(m.void_reason.as_deref())),
             ],
         )?;
+        self.copies.match_saved(m);
         Ok(())
     }
 
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
-        if let Some(seats) = self.seats.get(match_id) {
+        if let Some(seats) = self.copies.seats(match_id) {
             return Ok(seats);
         }
         let seats = lookups::seats(self, match_id)?;
-        self.seats.keep(match_id, &seats);
+        self.copies.keep_seats(match_id, &seats);
         Ok(seats)
     }
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
-        self.seats.forget_match(match_id);
+        self.copies.forget_match(match_id);
         exec::execute(
             &mut self.db,
             &SAVE_SEAT,
