@@ -14,6 +14,11 @@
 //! or a match runs through [`SqliteTx`](super::tx::SqliteTx), which tells
 //! the copies. A transaction undone, wholly or to a job's savepoint,
 //! forgets everything: what it read may have held its own writes.
+//!
+//! Only matches in play are kept, their records and their seats: a finished
+//! one is read once or twice more (its rematch window, `H`), and kept it
+//! would hold its memory until pushed out, several megabytes on a busy
+//! gateway. So what is kept grows with the matches being played.
 
 use std::num::NonZeroUsize;
 
@@ -24,8 +29,8 @@ use chrono::{DateTime, Utc};
 use crate::store::records::{MatchRecord, Player, SeatRecord};
 use crate::store::rows::{from_millis, millis};
 
-/// Matches whose seats are kept: those being played at once on a busy
-/// gateway; a match not moved lately is read again when it is.
+/// Matches in play whose records and seats are kept: those being played at
+/// once on a busy gateway; a match not moved lately is read again when it is.
 const MATCHES_KEPT: NonZeroUsize = NonZeroUsize::new(4096).unwrap();
 
 /// Players kept: those of the matches kept, four to a match.
@@ -57,8 +62,11 @@ impl Copies {
         self.matches.get(&match_id).cloned()
     }
 
-    /// Keeps the newest match of `player_id`, just read.
+    /// Keeps the newest match of `player_id`, just read, if it is in play.
     pub(super) fn keep_newest_match(&mut self, player_id: i64, record: &MatchRecord) {
+        if record.finished {
+            return;
+        }
         self.newest_match.put(player_id, record.id);
         self.matches.put(record.id, record.clone());
     }
@@ -74,7 +82,13 @@ impl Copies {
 
     /// A match is saved: its copy takes what the save wrote (every field
     /// a save writes, times to the millisecond as stored), the rest as read.
+    /// A match saved finished is forgotten, with its seats.
     pub(super) fn match_saved(&mut self, saved: &MatchRecord) {
+        if saved.finished {
+            self.matches.pop(&saved.id);
+            self.seats.pop(&saved.id);
+            return;
+        }
         let Some(kept) = self.matches.get_mut(&saved.id) else {
             return;
         };
@@ -94,8 +108,12 @@ impl Copies {
         self.seats.get(&match_id).cloned()
     }
 
-    /// Keeps the seats of `match_id` just read.
+    /// Keeps the seats of `match_id` just read, if its record is kept (it is
+    /// in play, and a player's text found it).
     pub(super) fn keep_seats(&mut self, match_id: i64, seats: &[SeatRecord]) {
+        if !self.matches.contains(&match_id) {
+            return;
+        }
         self.seats.put(match_id, seats.to_vec());
     }
 

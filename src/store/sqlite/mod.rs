@@ -561,7 +561,10 @@ mod tests {
         };
 
         tx.begin().unwrap();
+        // The match is found as the player's (in play, so kept), then its seats.
+        assert_eq!(tx.matches().last_of(player.id).unwrap().unwrap().id, id);
         assert_eq!(missed(&mut tx), 0);
+        assert!(tx.copies.seats(id).is_some(), "kept");
         save_missed(&mut tx, 2);
         assert_eq!(missed(&mut tx), 2);
         // The player's nick, as the writer gives it by his phone and in his
@@ -645,8 +648,13 @@ mod tests {
         tx.rollback_to_savepoint().unwrap();
         tx.release_savepoint().unwrap();
         assert_eq!(newest(&mut tx).state, "moved", "the job's save undone");
+        assert!(tx.copies.newest_match(player).is_some(), "kept in play");
         saved(&mut tx, "over", true);
         assert!(newest(&mut tx).finished);
+        assert!(
+            tx.copies.newest_match(player).is_none(),
+            "not kept finished"
+        );
         let second = tx.matches().insert(&match_for(player), now).unwrap();
         assert_eq!(newest(&mut tx).id, second);
         tx.commit().unwrap();

@@ -33,7 +33,7 @@ pub(in crate::store) struct SqliteTx<'c> {
     /// sends saved; the one writer sees every report kept).
     pub(super) early_reports: bool,
     /// The seats and players this writer read lately (`copies.rs`).
-    copies: Copies,
+    pub(super) copies: Copies,
 }
 
 impl<'c> SqliteTx<'c> {
