@@ -1,7 +1,8 @@
 //! House rules, checked on the source tree itself (as rust-analyzer's tidy
 //! test does): the games stay pure, every store method is exercised on both
-//! backends, every source file says what it is, and the code map in
-//! `docs/ARCHITECTURE.md` names files that exist and every module there is.
+//! backends, every source file says what it is, the code map in
+//! `docs/ARCHITECTURE.md` names files that exist and every module there is,
+//! and every SQLite write of what its writer keeps copies of is known.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -470,5 +471,56 @@ fn the_platform_has_no_import_circles() {
     assert!(
         circles.is_empty(),
         "platform modules on an import circle: {circles:?}\n{edges:#?}"
+    );
+}
+
+/// SQLite's writer keeps copies of seats, players and each player's newest
+/// match (`src/store/sqlite/copies.rs`), right only while every statement
+/// that writes those tables is one its transaction tells the copies of.
+/// So the writes are listed here: a new one fails this test until it tells
+/// the copies (`src/store/sqlite/tx.rs`) and joins the list.
+#[test]
+fn every_sqlite_write_of_what_the_writer_copies_is_known() {
+    const TABLES: &[&str] = &["PLAYERS", "MATCH_SEATS", "MATCHES"];
+    const VERBS: &[&str] = &["UPDATE ", "INSERT INTO ", "REPLACE INTO ", "DELETE FROM "];
+    let mut found = Vec::new();
+    for file in rust_files(&root().join("src")) {
+        let path = relative(&file);
+        if path.starts_with("src/store/postgres/") {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap();
+        let sql = text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_uppercase();
+        for verb in VERBS {
+            for table in TABLES {
+                let write = format!("{verb}{table}");
+                for (at, _) in sql.match_indices(&write) {
+                    let next = sql[at + write.len()..].chars().next();
+                    if !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                        found.push(format!("{path}: {write}"));
+                    }
+                }
+            }
+        }
+    }
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            // SAVE_MATCH and SAVE_MATCH_IN_PLAY: the copy takes the save.
+            "src/store/statements/sqlite.rs: INSERT INTO MATCHES",
+            "src/store/statements/sqlite.rs: INSERT INTO MATCH_SEATS",
+            "src/store/statements/sqlite.rs: UPDATE MATCHES",
+            "src/store/statements/sqlite.rs: UPDATE MATCHES",
+            "src/store/statements/sqlite.rs: UPDATE MATCH_SEATS",
+            "src/store/statements/sqlite.rs: UPDATE PLAYERS",
+            // A new player: no copy holds him yet (one not found is not kept).
+            "src/store/statements/writes.rs: INSERT INTO PLAYERS",
+        ],
+        "a write of seats, players or matches on SQLite must tell the writer's copies"
     );
 }
