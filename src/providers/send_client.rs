@@ -12,7 +12,7 @@
 //! Nor is hyper-util's general pool wanted: it keys its connections by
 //! origin in a map (the key hashed a byte at a time, some thirty times a
 //! send), and its send moves its large futures a dozen times; together about
-//! 8,000 instructions a text. A sender talks to one or two origins, so its
+//! 6,700 instructions a text. A sender talks to one or two origins, so its
 //! kept connections are a short list searched from the newest, and a
 //! connection comes from hyper-rustls's connector and hyper's own HTTP/1.1
 //! handshake, as in hyper's client guide.
@@ -22,8 +22,10 @@
 //! a second timer on the same request cost each text a timer armed and
 //! cancelled for nothing. A send cut short drops its connection with it.
 
+use std::collections::VecDeque;
 use std::error::Error;
 use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
@@ -46,10 +48,22 @@ type BoxError = Box<dyn Error + Send + Sync>;
 /// needed, and those kept open between sends, by origin.
 pub struct SendClient {
     connector: HttpsConnector<HttpConnector>,
-    kept: Mutex<Vec<(Origin, Vec<SendRequest<Body>>)>>,
+    /// Each origin's connections open between sends, oldest first.
+    kept: Mutex<Vec<(Origin, VecDeque<Idle>)>>,
     /// How many connections to one origin stay open between sends.
     keep_per_origin: usize,
+    /// How long one stays open unused ([`IDLE_FOR`]).
+    idle_for: Duration,
 }
+
+/// How long a connection stays open unused (hyper-util's pool's default,
+/// which the senders had before): a provider's balancer, or a NAT between,
+/// may drop an idle connection without a word, and a text sent on it would
+/// wait out the send's whole timeout.
+const IDLE_FOR: Duration = Duration::from_secs(90);
+
+/// A connection open between sends, and when it was last used.
+type Idle = (Instant, SendRequest<Body>);
 
 /// Where a connection goes: requests to one origin may share it.
 struct Origin {
@@ -99,6 +113,7 @@ impl SendClient {
             connector,
             kept: Mutex::new(Vec::new()),
             keep_per_origin,
+            idle_for: IDLE_FOR,
         }
     }
 
@@ -170,12 +185,25 @@ impl SendClient {
         Ok(sender)
     }
 
-    /// The newest kept connection to `origin`; those closed since are dropped.
+    /// The newest kept connection to `origin`; those closed since, or
+    /// unused for too long ([`IDLE_FOR`]), are dropped.
     fn take_kept(&self, origin: &Origin) -> Option<SendRequest<Body>> {
+        let now = Instant::now();
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        let (_, senders) = kept.iter_mut().find(|(o, _)| o.is(origin))?;
-        senders.retain(|sender| !sender.is_closed());
-        senders.pop()
+        let (_, idle) = kept.iter_mut().find(|(o, _)| o.is(origin))?;
+        while idle
+            .front()
+            .is_some_and(|(used, _)| now.duration_since(*used) >= self.idle_for)
+        {
+            idle.pop_front();
+        }
+        // One closed elsewhere in the list leaves when it reaches an end.
+        while let Some((_, sender)) = idle.pop_back() {
+            if !sender.is_closed() {
+                return Some(sender);
+            }
+        }
+        None
     }
 
     /// Keeps a connection open for the next send, unless it is closed or
@@ -184,11 +212,12 @@ impl SendClient {
         if sender.is_closed() {
             return;
         }
+        let used = (Instant::now(), sender);
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         match kept.iter_mut().find(|(o, _)| o.is(&origin)) {
-            Some((_, senders)) if senders.len() < self.keep_per_origin => senders.push(sender),
+            Some((_, idle)) if idle.len() < self.keep_per_origin => idle.push_back(used),
             Some(_) => {}
-            None if self.keep_per_origin > 0 => kept.push((origin, vec![sender])),
+            None if self.keep_per_origin > 0 => kept.push((origin, VecDeque::from([used]))),
             None => {}
         }
     }
@@ -415,6 +444,19 @@ mod tests {
             }
             assert_eq!(taken.load(std::sync::atomic::Ordering::SeqCst), 3);
         }
+    }
+
+    #[tokio::test]
+    async fn a_connection_unused_for_long_is_not_used_again() {
+        let (address, taken) = provider(After::KeepsIt).await;
+        let mut client = SendClient::new(4);
+        client.idle_for = std::time::Duration::from_millis(300);
+        send_to(&client, &address).await;
+        send_to(&client, &address).await;
+        assert_eq!(taken.load(std::sync::atomic::Ordering::SeqCst), 1);
+        tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+        send_to(&client, &address).await;
+        assert_eq!(taken.load(std::sync::atomic::Ordering::SeqCst), 2);
     }
 
     #[tokio::test]
