@@ -532,6 +532,21 @@ mod tests {
         }
     }
 
+    /// A writer's transaction on `conn`, where player `+1` has been made
+    /// and a match of his against a robot: committed, nothing read yet.
+    fn a_player_in_a_match(
+        conn: &Connection,
+    ) -> (SqliteTx<'_>, crate::store::records::Player, i64) {
+        use crate::store::group_commit::BatchTx;
+        let mut tx = SqliteTx::new(conn);
+        let now = Utc::now();
+        tx.begin().unwrap();
+        let player = tx.players().create("+1", now).unwrap();
+        let id = tx.matches().insert(&match_for(player.id), now).unwrap();
+        tx.commit().unwrap();
+        (tx, player, id)
+    }
+
     /// The writer keeps a match's seats and its players between moves
     /// (`copies.rs`); what it gives is what a read gives, after a seat or a
     /// player is saved and after a job's or a whole transaction's writes
@@ -542,12 +557,8 @@ mod tests {
         use crate::store::lookups;
         let dir = tempfile::tempdir().unwrap();
         let conn = migrated(&dir);
-        let mut tx = SqliteTx::new(&conn);
+        let (mut tx, mut player, id) = a_player_in_a_match(&conn);
         let now = Utc::now();
-        tx.begin().unwrap();
-        let mut player = tx.players().create("+1", now).unwrap();
-        let id = tx.matches().insert(&match_for(player.id), now).unwrap();
-        tx.commit().unwrap();
         // Seat 0's misses, as the writer gives them, checked against a read.
         let missed = |tx: &mut SqliteTx<'_>| {
             let kept = tx.matches().seats(id).unwrap();
@@ -613,12 +624,9 @@ mod tests {
         use crate::store::lookups;
         let dir = tempfile::tempdir().unwrap();
         let conn = migrated(&dir);
-        let mut tx = SqliteTx::new(&conn);
+        let (mut tx, player, first) = a_player_in_a_match(&conn);
+        let player = player.id;
         let now = Utc::now();
-        tx.begin().unwrap();
-        let player = tx.players().create("+1", now).unwrap().id;
-        let first = tx.matches().insert(&match_for(player), now).unwrap();
-        tx.commit().unwrap();
         let newest = |tx: &mut SqliteTx<'_>| {
             let kept = tx.matches().last_of(player).unwrap().unwrap();
             assert_eq!(
