@@ -22,9 +22,8 @@
 
 use std::num::NonZeroUsize;
 
-use lru::LruCache;
-
 use chrono::{DateTime, Utc};
+use lru::LruCache;
 
 use crate::store::records::{MatchRecord, Player, SeatRecord};
 use crate::store::rows::{from_millis, millis};
@@ -71,13 +70,13 @@ impl Copies {
         self.matches.put(record.id, record.clone());
     }
 
-    /// A match is made for these players: it is now their newest.
-    pub(super) fn match_made(&mut self, match_id: i64, players: impl Iterator<Item = i64>) {
+    /// A match is made for these players: it is now their newest. (The
+    /// match itself has a new id, which nothing kept can name: matches are
+    /// never deleted, and an undo forgets everything.)
+    pub(super) fn match_made(&mut self, players: impl Iterator<Item = i64>) {
         for player_id in players {
             self.newest_match.pop(&player_id);
         }
-        self.seats.pop(&match_id);
-        self.matches.pop(&match_id);
     }
 
     /// A match is saved: its copy takes what the save wrote (every field
@@ -128,8 +127,8 @@ impl Copies {
         self.players.put(player.phone.clone(), player.clone());
     }
 
-    /// A seat of `match_id` is written.
-    pub(super) fn forget_match(&mut self, match_id: i64) {
+    /// A seat of `match_id` is written: its seats are read again.
+    pub(super) fn seat_saved(&mut self, match_id: i64) {
         self.seats.pop(&match_id);
     }
 

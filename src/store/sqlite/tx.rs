@@ -268,7 +268,7 @@ impl Matches for SqliteTx<'_> {
             NewSeat::Player(id) => Some(id),
             NewSeat::Robot(_) => None,
         });
-        self.copies.match_made(id, players);
+        self.copies.match_made(players);
         Ok(id)
     }
 
@@ -343,7 +343,7 @@ impl Matches for SqliteTx<'_> {
     }
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
-        self.copies.forget_match(match_id);
+        self.copies.seat_saved(match_id);
         exec::execute(
             &mut self.db,
             &SAVE_SEAT,
