@@ -4,9 +4,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, State};
+use axum::http::Request;
 use axum::http::StatusCode;
+use axum::response::IntoResponse;
 use axum::routing::get;
+use tower::ServiceBuilder;
+use tower_http::body::Limited;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -392,7 +397,7 @@ pub fn app(state: AppState) -> Router {
     let http = &state.config().http;
     let body_limit = http.max_body_bytes;
     let timeout = Duration::from_millis(http.request_timeout_ms);
-    Router::new()
+    let routes = Router::new()
         .route("/healthz", get(healthz))
         .route("/ping", get(|| async { "pong" }))
         .route("/metrics", get(observe::metrics))
@@ -401,14 +406,23 @@ pub fn app(state: AppState) -> Router {
         .merge(admin::routes(state.clone()))
         .merge(crate::leaderboards::routes(state.config()).unwrap_or_default())
         .merge(crate::console::routes(state.clone()))
-        .layer(DefaultBodyLimit::disable())
-        .layer(RequestBodyLimitLayer::new(body_limit))
+        .with_state(state);
+    // Every request's layers, stacked once around the routes. Added with
+    // `Router::layer`, each would wrap every route in a boxed route of its
+    // own, which each request clones and whose future it boxes, a layer
+    // at a time (BENCHMARKS.md, issue 30).
+    let stack = ServiceBuilder::new()
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             timeout,
         ))
-        .layer(TraceLayer::new_for_http().make_span_with(request_span))
-        .with_state(state)
+        .map_response(IntoResponse::into_response)
+        .layer(RequestBodyLimitLayer::new(body_limit))
+        .map_request(|request: Request<Limited<Body>>| request.map(Body::new))
+        .layer(DefaultBodyLimit::disable())
+        .service(routes);
+    Router::new().fallback_service(stack)
 }
 
 /// A request's span: its method and path. Not its query, which carries
