@@ -2,6 +2,8 @@
 //! the transaction, the time, the number replies go out from, and the texts
 //! it queues.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, Utc};
 
 use super::answer::{self, Answer, AnswerRule};
@@ -161,13 +163,20 @@ impl<'a> Ctx<'a> {
 
 /// Works out a text's encoding and parts once, when it is queued.
 pub fn compose_text(from: &str, to: &str, body: String, gsm_substitutions: bool) -> NewText {
-    use crate::sms::encoding;
-    let body = if gsm_substitutions {
-        encoding::gsm_friendly(&body).into_owned()
-    } else {
-        body
+    use crate::sms::encoding::{self, Encoding};
+    let mut analysis = encoding::analyse(&body);
+    // Look-alikes are sought only in a text GSM-7 cannot carry as it is:
+    // the rest, nearly all, are read once.
+    let body = match analysis.encoding {
+        Encoding::Ucs2 if gsm_substitutions => match encoding::gsm_friendly(&body) {
+            Cow::Owned(friendly) => {
+                analysis = encoding::analyse(&friendly);
+                friendly
+            }
+            Cow::Borrowed(_) => body,
+        },
+        _ => body,
     };
-    let analysis = encoding::analyse(&body);
     NewText {
         from: from.to_string(),
         to: to.to_string(),

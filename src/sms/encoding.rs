@@ -156,8 +156,25 @@ fn gsm_cost(c: char) -> Option<usize> {
 /// GSM-7 length of `text` in septets (extension chars count 2), or None if any char is outside
 /// the default alphabet and its extension table.
 pub fn septets(text: &str) -> Option<usize> {
+    if text.is_ascii() {
+        return ascii_septets(text.as_bytes());
+    }
     text.chars()
         .try_fold(0usize, |sum, c| Some(sum + gsm_cost(c)?))
+}
+
+/// [`septets`] of ASCII bytes: a table lookup a byte, with no char decoded
+/// and no early exit, because nearly every text the games send is ASCII and
+/// GSM (BENCHMARKS.md, issue 30).
+fn ascii_septets(ascii: &[u8]) -> Option<usize> {
+    let mut sum = 0usize;
+    let mut all_gsm = true;
+    for &b in ascii {
+        let cost = ASCII_COST[usize::from(b & 0x7F)];
+        sum += usize::from(cost);
+        all_gsm &= cost != 0;
+    }
+    all_gsm.then_some(sum)
 }
 
 fn unit_cost(encoding: Encoding, c: char) -> usize {
@@ -181,13 +198,26 @@ fn for_each_cut(text: &str, encoding: Encoding, units: usize, mut on_cut: impl F
         return;
     }
     let mut used = 0;
-    for (offset, c) in text.char_indices() {
-        let cost = unit_cost(encoding, c);
+    let mut cut_before = |offset: usize, cost: usize| {
         if used + cost > per_part {
             on_cut(offset);
             used = 0;
         }
         used += cost;
+    };
+    if encoding == Encoding::Gsm7 && text.is_ascii() {
+        // A byte is a char: its cost is one lookup.
+        for (offset, &b) in text.as_bytes().iter().enumerate() {
+            let cost = match ASCII_COST[usize::from(b & 0x7F)] {
+                0 => 2,
+                n => usize::from(n),
+            };
+            cut_before(offset, cost);
+        }
+        return;
+    }
+    for (offset, c) in text.char_indices() {
+        cut_before(offset, unit_cost(encoding, c));
     }
 }
 
