@@ -39,22 +39,19 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
 
 /// [`render`] with an explicit legend.
 pub fn render_with(state: &State, seat: Seat, lang: Lang, legend: Legend) -> String {
-    let mut text = board_view(state, seat, legend);
+    // One string, written once: a board goes to each seat after every move.
+    let mut text = String::with_capacity(96);
+    for row in 1..=SIZE {
+        if row > 1 {
+            text.push('\n');
+        }
+        for cell in (1..=SIZE).filter_map(|col| Cell::new(row, col)) {
+            text.push(symbol(state, seat, cell, legend));
+        }
+    }
     text.push_str("\n\n");
-    text.push_str(&status(state, seat, lang));
+    push_status(&mut text, state, seat, lang);
     text
-}
-
-fn board_view(state: &State, seat: Seat, legend: Legend) -> String {
-    let rows: Vec<String> = (1..=SIZE)
-        .map(|row| {
-            (1..=SIZE)
-                .filter_map(|col| Cell::new(row, col))
-                .map(|cell| symbol(state, seat, cell, legend))
-                .collect()
-        })
-        .collect();
-    rows.join("\n")
 }
 
 fn symbol(state: &State, seat: Seat, cell: Cell, legend: Legend) -> char {
@@ -75,21 +72,21 @@ fn symbol(state: &State, seat: Seat, cell: Cell, legend: Legend) -> char {
     }
 }
 
-fn status(state: &State, seat: Seat, lang: Lang) -> String {
+fn push_status(text: &mut String, state: &State, seat: Seat, lang: Lang) {
     let side = state.sides()[seat];
-    let line = match state.result() {
-        None if state.turn() == side => lang.pick("Vash xod.", "Your move."),
-        None => lang.pick("Xod protivnika.", "Opponents' move."),
+    match state.result() {
+        None if state.turn() == side => text.push_str(lang.pick("Vash xod.", "Your move.")),
+        None => text.push_str(lang.pick("Xod protivnika.", "Opponents' move.")),
         Some(outcome) => {
-            let result = match outcome {
+            text.push_str(match outcome {
                 Outcome::Won(s) if s == side => lang.pick("Vi pobedili.", "You won."),
                 Outcome::Won(_) => lang.pick("Vi proigrali.", "You lost."),
                 Outcome::Draw => lang.pick("Nichya.", "Draw."),
-            };
-            return format!("{result}\n{}", hint(lang));
+            });
+            text.push('\n');
+            text.push_str(hint(lang));
         }
-    };
-    line.to_string()
+    }
 }
 
 /// What to do after the match.

@@ -245,13 +245,20 @@ fn parse_side(text: &str) -> Result<Side, NotationError> {
 }
 
 fn parse_sides(text: &str) -> Result<[Side; 4], NotationError> {
-    let sides: Vec<Side> = text
-        .chars()
-        .map(|c| parse_side(c.encode_utf8(&mut [0; 4])))
-        .collect::<Result<_, _>>()?;
-    let sides: [Side; 4] = sides
-        .try_into()
-        .map_err(|_| NotationError::new(format!("sides {text:?} must name 4 seats")))?;
+    let &[a, b, c, d] = text.as_bytes() else {
+        return Err(NotationError::new(format!(
+            "sides {text:?} must name 4 seats"
+        )));
+    };
+    let side = |letter: u8| match letter {
+        b'A' => Ok(ATTACK),
+        b'D' => Ok(DEFENSE),
+        _ => Err(NotationError::new(format!(
+            "side {:?} is neither A nor D",
+            char::from(letter).to_string()
+        ))),
+    };
+    let sides = [side(a)?, side(b)?, side(c)?, side(d)?];
     check_sides(&sides)?;
     Ok(sides)
 }
@@ -284,26 +291,59 @@ fn parse_result(text: &str) -> Result<Option<Outcome>, NotationError> {
 }
 
 fn parse_pending(text: &str) -> Result<[Option<Move>; 4], NotationError> {
-    let entries: Vec<Option<Move>> = text
-        .split(',')
-        .map(|e| {
-            if e == "-" {
-                Ok(None)
-            } else {
-                e.parse().map(Some)
-            }
-        })
-        .collect::<Result<_, _>>()?;
-    entries
-        .try_into()
-        .map_err(|_| NotationError::new(format!("pending {text:?} must list 4 seats")))
+    let mut entries = split_at(text, b',');
+    let mut pending = [None; 4];
+    for slot in &mut pending {
+        let entry = entries
+            .next()
+            .ok_or_else(|| NotationError::new(format!("pending {text:?} must list 4 seats")))?;
+        if entry != "-" {
+            *slot = Some(entry.parse()?);
+        }
+    }
+    if entries.next().is_some() {
+        return Err(NotationError::new(format!(
+            "pending {text:?} must list 4 seats"
+        )));
+    }
+    Ok(pending)
 }
 
 fn parse_moved(text: &str) -> Result<[u32; 2], NotationError> {
     let (a, d) = text
         .split_once(':')
         .ok_or_else(|| NotationError::new(format!("moved {text:?} is not attack:defense")))?;
-    Ok([canonical(a, "moved")?, canonical(d, "moved")?])
+    Ok([count(a, "moved")?, count(d, "moved")?])
+}
+
+/// `text` cut at every `separator`, as `str::split` cuts it. A byte loop:
+/// the state's fields are a few bytes each, too short for the searcher's
+/// set-up to pay, and the state is read before every move.
+fn split_at(text: &str, separator: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        match current.bytes().position(|b| b == separator) {
+            Some(at) => {
+                rest = Some(&current[at + 1..]);
+                Some(&current[..at])
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
+
+/// A count in the one form `Display` writes it: digits, no leading zero
+/// ([`canonical`] without writing the number back out).
+fn count(text: &str, what: &str) -> Result<u32, NotationError> {
+    let plain = text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    plain
+        .then(|| text.parse().ok())
+        .flatten()
+        .ok_or_else(|| NotationError::new(format!("{what} {text:?} is not a plain number")))
 }
 
 /// Parses a number only in the exact form `Display` writes it, so that a
@@ -361,7 +401,7 @@ impl FromStr for State {
     type Err = NotationError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut tokens = s.split(' ');
+        let mut tokens = split_at(s, b' ');
         if tokens.next() != Some(TAG) {
             return Err(NotationError::new(format!(
                 "a football state starts with {TAG}"
@@ -383,15 +423,22 @@ impl FromStr for State {
             return Err(NotationError::new("the state has text after rounds="));
         }
         let [sides, board, turn, moved, pending, result, ricochet, rounds] = values;
-        let rows: Vec<&str> = board.split('/').collect();
+        let rows = board.bytes().filter(|&b| b == b'/').count() + 1;
+        if rows != 5 {
+            return Err(NotationError::new(format!(
+                "the board needs 5 rows, got {rows}"
+            )));
+        }
+        let mut cut = split_at(board, b'/');
+        let picture: [&str; 5] = std::array::from_fn(|_| cut.next().unwrap_or_default());
         let state = State {
             sides: parse_sides(sides)?,
-            board: Board::from_rows(&rows)?,
+            board: Board::from_rows(&picture)?,
             moved: parse_moved(moved)?,
             pending: parse_pending(pending)?,
             result: parse_result(result)?,
             ricochet: canonical(ricochet, "ricochet")?,
-            max_rounds: canonical(rounds, "rounds")?,
+            max_rounds: count(rounds, "rounds")?,
         };
         if parse_side(turn)? != state.turn() {
             return Err(NotationError::new(format!(
