@@ -5,7 +5,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::config::Config;
@@ -23,11 +23,18 @@ struct Payload {
     text: String,
 }
 
+/// The webhook's answer, `{"status": ...}`: written straight from the
+/// struct, not built as a JSON value first, since every text gets one.
+#[derive(Serialize)]
+pub(super) struct Answer {
+    status: &'static str,
+}
+
 pub(super) async fn inbound(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Answer>, AppError> {
     let msg = parse_inbound(state.config(), &headers, &body, state.clock().now())?;
     let status = match state.receive(msg).await? {
         Receipt::Applied(_) => "accepted",
@@ -35,7 +42,7 @@ pub(super) async fn inbound(
         Receipt::Dropped => "rate_limited",
         Receipt::Waiting => "waiting",
     };
-    Ok(Json(json!({ "status": status })))
+    Ok(Json(Answer { status }))
 }
 
 /// Reads an inbound text: the shared secret (header `X-Webhook-Secret`), then
