@@ -7,6 +7,7 @@
 //! an earlier run left unsent. The database sees one write per text, the
 //! outcome, batched with others.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
@@ -89,15 +90,18 @@ async fn read_unsent(
 }
 
 /// The phones with a text on its way, each with the texts waiting behind it.
+/// Hashed with foldhash, seeded per process: SipHash, the standard map's,
+/// cost two hundred instructions a phone, and every text looks its phone up
+/// twice (BENCHMARKS.md, issue 30).
 #[derive(Default)]
-struct Phones(HashMap<String, VecDeque<(OutboxText, Due)>>);
+struct Phones(HashMap<String, VecDeque<(OutboxText, Due)>, foldhash::fast::RandomState>);
 
 impl Phones {
     fn offer(&mut self, text: OutboxText, due: Due, starter: &Starter) {
-        match self.0.get_mut(&text.to) {
-            Some(waiting) => waiting.push_back((text, due)),
-            None => {
-                self.0.insert(text.to.clone(), VecDeque::new());
+        match self.0.entry(text.to.clone()) {
+            Entry::Occupied(mut waiting) => waiting.get_mut().push_back((text, due)),
+            Entry::Vacant(free) => {
+                free.insert(VecDeque::new());
                 starter.start(text, due);
             }
         }
@@ -105,13 +109,13 @@ impl Phones {
 
     /// The text on its way to `phone` is sent or given up: the next one goes.
     fn settled(&mut self, phone: String, starter: &Starter) {
-        let Some(waiting) = self.0.get_mut(&phone) else {
+        let Entry::Occupied(mut waiting) = self.0.entry(phone) else {
             return;
         };
-        match waiting.pop_front() {
+        match waiting.get_mut().pop_front() {
             Some((text, due)) => starter.start(text, due),
             None => {
-                self.0.remove(&phone);
+                waiting.remove();
             }
         }
     }
