@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use figment::Figment;
@@ -156,6 +157,10 @@ pub struct NumbersConfig {
     /// run of digits is read in (`89001234567` is `+79001234567` in `RU`);
     /// empty: bare digits are E.164 without the `+`.
     pub region: String,
+    /// The plan `region` names, read once: every inbound text's two numbers
+    /// are read in it.
+    #[serde(skip)]
+    plan: OnceLock<NumberPlan>,
 }
 
 impl Default for NumbersConfig {
@@ -164,6 +169,7 @@ impl Default for NumbersConfig {
             play: "002227".into(),
             game: "002220".into(),
             region: "RU".into(),
+            plan: OnceLock::new(),
         }
     }
 }
@@ -171,8 +177,8 @@ impl Default for NumbersConfig {
 impl NumbersConfig {
     /// A number as a provider spelled it, in its canonical form (see [`crate::phone`]).
     pub fn canonical(&self, raw: &str) -> Result<String, NumberError> {
-        NumberPlan::new(&self.region)
-            .unwrap_or_default()
+        self.plan
+            .get_or_init(|| NumberPlan::new(&self.region).unwrap_or_default())
             .canonical(raw)
     }
 
@@ -185,6 +191,7 @@ impl NumbersConfig {
     /// their canonical form, so that an inbound `to` compares with them.
     pub fn canonicalise(&mut self) -> Result<(), String> {
         let plan = NumberPlan::new(&self.region).map_err(|e| format!("numbers.region: {e}"))?;
+        self.plan = OnceLock::from(plan);
         for (key, number) in [("play", &mut self.play), ("game", &mut self.game)] {
             *number = plan
                 .canonical(number)
