@@ -1,7 +1,7 @@
 //! What each seat receives: its view of the board and the status line, in RU or EN.
 
 use super::ATTACK;
-use super::board::{Cell, SIZE};
+use super::board::SIZE;
 use super::end::Outcome;
 use super::state::State;
 use crate::games::{Lang, Seat};
@@ -37,39 +37,38 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     render_with(state, seat, lang, LEGEND)
 }
 
+/// Cells on the field.
+const CELLS: usize = SIZE as usize * SIZE as usize;
+
 /// [`render`] with an explicit legend.
 pub fn render_with(state: &State, seat: Seat, lang: Lang, legend: Legend) -> String {
-    // One string, written once: a board goes to each seat after every move.
-    let mut text = String::with_capacity(96);
-    for row in 1..=SIZE {
-        if row > 1 {
-            text.push('\n');
-        }
-        for cell in (1..=SIZE).filter_map(|col| Cell::new(row, col)) {
-            text.push(symbol(state, seat, cell, legend));
-        }
-    }
-    text.push_str("\n\n");
-    push_status(&mut text, state, seat, lang);
-    text
-}
-
-fn symbol(state: &State, seat: Seat, cell: Cell, legend: Legend) -> char {
+    // The picture drawn in place, then written as one string: a board goes
+    // to each seat after every move.
     let board = state.board();
     let sides = state.sides();
-    let number = |other: Seat| {
+    let mut picture = [b'.'; CELLS];
+    picture[board.ball.index()] = b'0';
+    for (other, cell) in board.players.iter().enumerate() {
         let first = match legend {
             Legend::Teams => sides[other] == ATTACK,
             Legend::Partner => sides[other] == sides[seat],
         };
-        if first { '1' } else { '2' }
-    };
-    match board.player_at(cell) {
-        Some(s) if s == seat => 'Y',
-        Some(s) => number(s),
-        None if cell == board.ball => '0',
-        None => '.',
+        picture[cell.index()] = match (other == seat, first) {
+            (true, _) => b'Y',
+            (false, true) => b'1',
+            (false, false) => b'2',
+        };
     }
+    let mut text = String::with_capacity(96);
+    for (at, row) in picture.chunks(usize::from(SIZE)).enumerate() {
+        if at > 0 {
+            text.push('\n');
+        }
+        text.extend(row.iter().map(|&b| char::from(b)));
+    }
+    text.push_str("\n\n");
+    push_status(&mut text, state, seat, lang);
+    text
 }
 
 fn push_status(text: &mut String, state: &State, seat: Seat, lang: Lang) {
