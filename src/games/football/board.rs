@@ -182,15 +182,6 @@ impl Board {
         })
     }
 
-    /// The ASCII character this board shows on `cell` in its picture.
-    fn symbol(&self, cell: Cell) -> u8 {
-        match self.player_at(cell) {
-            Some(seat) => b'0' + seat as u8,
-            None if cell == self.ball => b'*',
-            None => b'.',
-        }
-    }
-
     /// The seat standing on `cell`, if any.
     pub fn player_at(&self, cell: Cell) -> Option<Seat> {
         self.players.iter().position(|&p| p == cell)
@@ -220,19 +211,17 @@ impl Board {
 /// The picture of [`Board::from_rows`], rows joined by `/`.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Built whole and written once: the board is written with the state
-        // after every move, and a `write!` per cell was most of its cost.
-        let mut rows = [0u8; (SIZE as usize + 1) * SIZE as usize - 1];
-        let mut at = 0;
-        for row in 1..=SIZE {
-            if row > 1 {
-                rows[at] = b'/';
-                at += 1;
-            }
-            for col in 1..=SIZE {
-                rows[at] = self.symbol(Cell { row, col });
-                at += 1;
-            }
+        // Drawn in place and written once: the board is written with the
+        // state after every move.
+        const ROW: usize = SIZE as usize;
+        let mut cells = [b'.'; ROW * ROW];
+        cells[self.ball.index()] = b'*';
+        for (seat, cell) in (b'0'..).zip(self.players) {
+            cells[cell.index()] = seat;
+        }
+        let mut rows = [b'/'; (ROW + 1) * ROW - 1];
+        for (row, picture) in rows.chunks_mut(ROW + 1).zip(cells.chunks(ROW)) {
+            row[..ROW].copy_from_slice(picture);
         }
         f.write_str(std::str::from_utf8(&rows).map_err(|_| fmt::Error)?)
     }

@@ -274,14 +274,6 @@ fn check_sides(sides: &[Side; 4]) -> Result<(), NotationError> {
     Ok(())
 }
 
-fn result_text(result: Option<Outcome>) -> String {
-    match result {
-        None => "-".into(),
-        Some(Outcome::Won(side)) => side_letter(side).into(),
-        Some(Outcome::Draw) => "draw".into(),
-    }
-}
-
 fn parse_result(text: &str) -> Result<Option<Outcome>, NotationError> {
     match text {
         "-" => Ok(None),
@@ -356,40 +348,59 @@ fn canonical<T: FromStr + fmt::Display>(text: &str, what: &str) -> Result<T, Not
 }
 
 impl fmt::Display for State {
-    // Written piece by piece, with nothing built on the way: a match's state
-    // is written out after every move.
+    // Built in one string and written once, with the formatter's machinery
+    // only for the board and the ricochet: a match's state is written out
+    // after every move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
-        f.write_str(TAG)?;
-        f.write_str(" sides=")?;
-        for &side in &self.sides {
-            f.write_char(side_letter(side))?;
-        }
-        write!(
-            f,
-            " board={} turn={} moved={}:{} pending=",
-            self.board,
-            side_letter(self.turn()),
-            self.moved[ATTACK],
-            self.moved[DEFENSE],
-        )?;
+        let mut text = String::with_capacity(112);
+        text.push_str(TAG);
+        text.push_str(" sides=");
+        text.extend(self.sides.iter().map(|&side| side_letter(side)));
+        write!(text, " board={}", self.board)?;
+        text.push_str(" turn=");
+        text.push(side_letter(self.turn()));
+        text.push_str(" moved=");
+        push_count(&mut text, self.moved[ATTACK]);
+        text.push(':');
+        push_count(&mut text, self.moved[DEFENSE]);
+        text.push_str(" pending=");
         for (i, pending) in self.pending.iter().enumerate() {
             if i > 0 {
-                f.write_char(',')?;
+                text.push(',');
             }
             match pending {
-                Some(m) => write!(f, "{m}")?,
-                None => f.write_char('-')?,
+                Some(m) => write!(text, "{m}")?,
+                None => text.push('-'),
             }
         }
-        write!(
-            f,
-            " result={} ricochet={} rounds={}",
-            result_text(self.result),
-            self.ricochet,
-            self.max_rounds,
-        )
+        text.push_str(" result=");
+        match self.result {
+            None => text.push('-'),
+            Some(Outcome::Won(side)) => text.push(side_letter(side)),
+            Some(Outcome::Draw) => text.push_str("draw"),
+        }
+        write!(text, " ricochet={}", self.ricochet)?;
+        text.push_str(" rounds=");
+        push_count(&mut text, self.max_rounds);
+        f.write_str(&text)
     }
+}
+
+/// `n` in decimal, as [`count`] reads it back.
+fn push_count(text: &mut String, n: u32) {
+    let mut digits = [b'0'; 10];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    text.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// The state string's fields after the tag, in order.
