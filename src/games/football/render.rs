@@ -59,14 +59,14 @@ pub fn render_with(state: &State, seat: Seat, lang: Lang, legend: Legend) -> Str
             (false, false) => b'2',
         };
     }
-    let mut text = String::with_capacity(96);
-    for (at, row) in picture.chunks(usize::from(SIZE)).enumerate() {
-        if at > 0 {
-            text.push('\n');
-        }
-        text.extend(row.iter().map(|&b| char::from(b)));
+    const ROW: usize = SIZE as usize;
+    let mut rows = [b'\n'; (ROW + 1) * ROW + 1];
+    for (row, cells) in rows.chunks_mut(ROW + 1).zip(picture.chunks(ROW)) {
+        row[..ROW].copy_from_slice(cells);
     }
-    text.push_str("\n\n");
+    let mut text = String::with_capacity(96);
+    // ASCII, every byte of it.
+    text.push_str(std::str::from_utf8(&rows).unwrap_or_default());
     push_status(&mut text, state, seat, lang);
     text
 }
