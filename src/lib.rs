@@ -3,6 +3,7 @@
 //!
 //! See `docs/ARCHITECTURE.md` for the code map and the invariants.
 
+pub mod alloc;
 pub mod cli;
 pub mod clock;
 pub mod config;

@@ -2,9 +2,10 @@
 
 // Every request allocates (headers, bodies, texts); glibc's malloc and free
 // were a tenth of the HTTP threads' time under load. mimalloc gave 16-17 %
-// more moves/s for 14 MB more resident (BENCHMARKS.md, docs/DECISIONS.md).
+// more moves/s for 14 MB more resident (BENCHMARKS.md, docs/DECISIONS.md);
+// `alloc` asks it for plain blocks where it can.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: smsarena::alloc::Mimalloc = smsarena::alloc::Mimalloc;
 
 fn main() -> std::process::ExitCode {
     smsarena::cli::main()
