@@ -92,6 +92,9 @@ fn owner_only(path: &Path) -> StoreResult<()> {
     Ok(())
 }
 
+/// The page size of a database file this process creates.
+const PAGE_SIZE: i64 = 2048;
+
 /// Handle to the SQLite database; cheap to clone.
 #[derive(Clone)]
 pub struct SqliteStore {
@@ -117,6 +120,12 @@ impl SqliteStore {
         }
         owner_only(Path::new(path))?;
         let mut writer = Connection::open(path)?;
+        // A new file's pages are 2 KiB, not SQLite's 4: a commit writes
+        // every page it changed to the WAL whole, checksummed, and a batch of
+        // moves changes a row or two in each of a dozen pages, so half the
+        // page is half those bytes (BENCHMARKS.md, issue 30). It must come
+        // before WAL is set; a file that has tables keeps its own.
+        writer.pragma_update(None, "page_size", PAGE_SIZE)?;
         // WAL lets readers run beside the writer; FULL makes every
         // acknowledged message survive a power cut, not just a crash.
         writer.pragma_update(None, "journal_mode", "WAL")?;
