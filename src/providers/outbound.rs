@@ -160,6 +160,18 @@ impl SendError {
     }
 }
 
+/// The reference a sender makes for the text `id` when the provider gives
+/// none of its own: its letter, then the id (`g12`). Written without the
+/// formatter: every text sent gets one.
+pub(crate) fn own_reference(letter: char, id: i64) -> String {
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(id);
+    let mut reference = String::with_capacity(1 + digits.len());
+    reference.push(letter);
+    reference.push_str(digits);
+    reference
+}
+
 /// The `Retry-After` seconds a provider asked for, if any.
 pub(crate) fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     headers

@@ -59,7 +59,7 @@ impl Generic {
     }
 
     pub fn reference(text: &OutboxText) -> String {
-        format!("g{}", text.id)
+        crate::providers::outbound::own_reference('g', text.id)
     }
 
     async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {

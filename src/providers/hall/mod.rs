@@ -66,7 +66,7 @@ fn webhooks(cfg: &Config) -> Option<Router<AppState>> {
 
 /// The reference a virtual phone's text is known by in delivery reports.
 fn reference(id: i64) -> String {
-    format!("h{id}")
+    crate::providers::outbound::own_reference('h', id)
 }
 
 /// The hall of a running gateway: who watches which phone, and its limits.

@@ -53,7 +53,7 @@ impl Kannel {
 
     /// The reference a delivery report will carry back to us.
     pub fn reference(text: &OutboxText) -> String {
-        format!("k{}", text.id)
+        crate::providers::outbound::own_reference('k', text.id)
     }
 
     pub fn sendsms_url(&self, text: &OutboxText) -> String {

@@ -38,7 +38,7 @@ impl Vonage {
 
     /// The `client-ref` every part's receipt carries back.
     pub fn reference(text: &OutboxText) -> String {
-        format!("v{}", text.id)
+        crate::providers::outbound::own_reference('v', text.id)
     }
 
     async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
