@@ -247,7 +247,7 @@ async fn park(app: &TestApp, to: &str) -> i64 {
         .store()
         .run(move |tx| {
             let text = smsarena::platform::compose_text(GAME, &to, "a board".into(), true);
-            tx.outbox().enqueue(&text, Utc::now())?;
+            tx.outbox().enqueue(text, Utc::now())?;
             let id = tx.outbox().pending()?.last().unwrap().0.id;
             tx.outbox()
                 .mark_failed(id, 5, "HTTP 400: no such number", Utc::now())?;

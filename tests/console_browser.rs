@@ -42,7 +42,7 @@ async fn park_a_text(app: &TestApp) -> i64 {
         .run(|tx| {
             let text =
                 smsarena::platform::compose_text(GAME, "+79009990000", "a lost board".into(), true);
-            tx.outbox().enqueue(&text, Utc::now())?;
+            tx.outbox().enqueue(text, Utc::now())?;
             let id = tx.outbox().pending()?.last().unwrap().0.id;
             tx.outbox()
                 .mark_failed(id, 5, "HTTP 400: unknown subscriber", Utc::now())?;

@@ -655,7 +655,7 @@ impl Gateway {
     async fn enqueue(&self, body: &str) {
         let text = compose_text(GAME, PHONE, body.to_string(), true);
         self.store
-            .run(move |tx| tx.outbox().enqueue(&text, Utc::now()))
+            .run(move |tx| tx.outbox().enqueue(text.clone(), Utc::now()))
             .await
             .expect("enqueue a text")
     }

@@ -173,7 +173,7 @@ async fn texts_out_are_counted_as_they_are_sent_fail_are_parked_and_delivered() 
         .run(|tx| {
             for to in ["+79000000001", "+79000000002", "+79000000003"] {
                 tx.outbox()
-                    .enqueue(&compose_text("002220", to, "hi".into(), true), Utc::now())?;
+                    .enqueue(compose_text("002220", to, "hi".into(), true), Utc::now())?;
             }
             Ok(())
         })

@@ -127,7 +127,7 @@ async fn queue_texts(store: &Store, phones: &[&str], per_phone: usize) {
             for i in 0..per_phone {
                 for phone in &phones {
                     let text = compose_text("002220", phone, format!("{phone} #{i}"), true);
-                    tx.outbox().enqueue(&text, Utc::now())?;
+                    tx.outbox().enqueue(text, Utc::now())?;
                 }
             }
             Ok(())

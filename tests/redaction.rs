@@ -287,7 +287,7 @@ async fn send_until_parked(app: &TestApp, what: &str) -> (String, u32) {
     store
         .run(move |tx| {
             let text = compose_text("002220", phone, "hi".into(), true);
-            tx.outbox().enqueue(&text, chrono::Utc::now())
+            tx.outbox().enqueue(text, chrono::Utc::now())
         })
         .await
         .unwrap();

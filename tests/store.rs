@@ -157,7 +157,7 @@ async fn a_transaction_reads_back_what_it_wrote() {
             assert_eq!(tx.matches().last_of(bob.id)?.map(|m| m.id), Some(id));
 
             for body in ["a", "b", "c"] {
-                tx.outbox().enqueue(&text("+7001", body), now)?;
+                tx.outbox().enqueue(text("+7001", body), now)?;
             }
             let pending: Vec<String> = tx
                 .outbox()
@@ -232,7 +232,7 @@ async fn a_failing_caller_undoes_only_its_own_writes() {
             store
                 .run(move |tx| {
                     tx.outbox()
-                        .enqueue(&text(&format!("+{i}"), "hi"), Utc::now())?;
+                        .enqueue(text(&format!("+{i}"), "hi"), Utc::now())?;
                     match i % 20 {
                         7 => Err(StoreError::Corrupt("refused".into())),
                         13 => panic!("a bug in one caller"),
@@ -604,8 +604,8 @@ async fn an_unframed_caller_keeps_each_statement_and_a_solo_one_all_or_nothing()
     let store = Store::open(&url, 64).await.expect("open the store");
     store
         .run(|tx| {
-            tx.outbox().enqueue(&text("+1", "one"), Utc::now())?;
-            tx.outbox().enqueue(&text("+2", "two"), Utc::now())
+            tx.outbox().enqueue(text("+1", "one"), Utc::now())?;
+            tx.outbox().enqueue(text("+2", "two"), Utc::now())
         })
         .await
         .unwrap();
@@ -726,10 +726,10 @@ async fn the_outbox_hands_out_one_text_per_phone_and_records_every_outcome() {
     let steps = store
         .run(move |tx| {
             for body in ["a1", "a2"] {
-                tx.outbox().enqueue(&text("+7501", body), now)?;
+                tx.outbox().enqueue(text("+7501", body), now)?;
             }
-            tx.outbox().enqueue(&text("+7502", "b1"), now)?;
-            tx.outbox().enqueue(&text("+7503", "c1"), now)?;
+            tx.outbox().enqueue(text("+7502", "b1"), now)?;
+            tx.outbox().enqueue(text("+7503", "c1"), now)?;
             // Due at `now`: after an instant before, and nothing after `now` itself.
             let due = [now - Duration::milliseconds(1), now]
                 .map(|after| tx.outbox().next_due_after(after))
@@ -821,7 +821,7 @@ async fn a_delivery_report_that_overtakes_the_send_is_applied_when_it_is_recorde
     let now = Utc::now();
     let id = store
         .run(move |tx| {
-            tx.outbox().enqueue(&text("+7511", "fast"), now)?;
+            tx.outbox().enqueue(text("+7511", "fast"), now)?;
             let claimed = tx.outbox().claim(now, now + Duration::seconds(30), 10)?;
             Ok(claimed[0].id)
         })
@@ -894,7 +894,7 @@ async fn reports_find_texts_by_our_references_and_by_the_providers() {
     let ids = store
         .run(move |tx| {
             for phone in phones {
-                tx.outbox().enqueue(&text(phone, "board"), now)?;
+                tx.outbox().enqueue(text(phone, "board"), now)?;
             }
             let claimed = tx.outbox().claim(now, now + Duration::seconds(30), 10)?;
             Ok(claimed.iter().map(|t| t.id).collect::<Vec<_>>())
@@ -975,7 +975,7 @@ async fn a_reply_in_the_answer_is_recorded_sent_unless_it_would_overtake_another
             let answered = tx
                 .outbox()
                 .answer(&text("+7601", "welcome"), "a-msg-1", now)?;
-            tx.outbox().enqueue(&text("+7602", "board"), now)?;
+            tx.outbox().enqueue(text("+7602", "board"), now)?;
             let overtaking = tx
                 .outbox()
                 .answer(&text("+7602", "reply"), "a-msg-2", now)?;
@@ -1172,8 +1172,8 @@ async fn the_console_reads_counts_players_texts_and_parked_and_writes_its_audit(
             ann.nick = Some("Ann".into());
             tx.players().save(&ann, now)?;
             tx.players().create("+7902666", now)?;
-            tx.outbox().enqueue(&text("+7901555", "parked"), now)?;
-            tx.outbox().enqueue(&text("+7902666", "waiting"), now)?;
+            tx.outbox().enqueue(text("+7901555", "parked"), now)?;
+            tx.outbox().enqueue(text("+7902666", "waiting"), now)?;
             let pending = tx.outbox().pending()?;
             let (parked, waiting) = (pending[0].0.id, pending[1].0.id);
             tx.outbox().mark_failed(parked, 3, "HTTP 400", now)?;

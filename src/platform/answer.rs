@@ -76,7 +76,7 @@ impl Held {
             }
             return Ok(None);
         }
-        for text in &self.texts {
+        for text in self.texts {
             tx.outbox().enqueue(text, now)?;
         }
         Ok(None)

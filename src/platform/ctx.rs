@@ -156,7 +156,7 @@ impl<'a> Ctx<'a> {
             },
             None => text,
         };
-        self.tx.outbox().enqueue(&text, self.now)?;
+        self.tx.outbox().enqueue(text, self.now)?;
         Ok(())
     }
 }

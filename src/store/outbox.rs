@@ -93,7 +93,7 @@ pub(crate) fn answer<T: Sql + Outbox>(
     if recorded == 1 {
         return Ok(true);
     }
-    db.enqueue(t, now)?;
+    db.enqueue(t.clone(), now)?;
     Ok(false)
 }
 

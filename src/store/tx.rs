@@ -204,8 +204,9 @@ pub trait Robots {
 
 /// Texts on their way to phones.
 pub trait Outbox {
-    /// Queues a text; it is sent only once this transaction commits.
-    fn enqueue(&mut self, text: &NewText, now: DateTime<Utc>) -> StoreResult<()>;
+    /// Queues a text; it is sent only once this transaction commits. Taken
+    /// whole: its strings go on to the dispatcher without a copy.
+    fn enqueue(&mut self, text: NewText, now: DateTime<Utc>) -> StoreResult<()>;
     /// Records `text` as handed to the provider in the webhook's answer to
     /// the text it replies to (Kannel), under `reference` for its delivery
     /// reports; `false` when a text to the same phone is still unsent, and

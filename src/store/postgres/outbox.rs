@@ -33,16 +33,16 @@ pub(super) const MARK_SENT: &str = "WITH sent AS (
                                THEN CAST(substr(e.provider_ref, 2) AS bigint) END)";
 
 impl Outbox for PgTx<'_> {
-    fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
+    fn enqueue(&mut self, t: NewText, now: DateTime<Utc>) -> StoreResult<()> {
+        self.queued_to.push(t.to.clone());
         self.pending.put(
             &QUEUED_TEXTS,
             QueuedText {
-                text: t.clone(),
+                text: t,
                 at: millis(now),
             },
         );
         self.queued_texts = true;
-        self.queued_to.push(t.to.clone());
         Ok(())
     }
 

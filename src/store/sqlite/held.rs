@@ -37,13 +37,13 @@ pub(super) struct HeldText {
 
 impl Prepared<'_> {
     /// Queues `t`: inserted with the writer's next statement or flush.
-    pub(super) fn hold(&mut self, t: &NewText, now: DateTime<Utc>) {
+    pub(super) fn hold(&mut self, t: NewText, now: DateTime<Utc>) {
         self.held.push(HeldText {
             text: OutboxText {
                 id: 0,
-                from: t.from.clone(),
-                to: t.to.clone(),
-                body: t.body.clone(),
+                from: t.from,
+                to: t.to,
+                body: t.body,
                 encoding: t.encoding.to_string(),
                 parts: t.parts,
                 attempts: 0,

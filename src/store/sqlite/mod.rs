@@ -293,7 +293,7 @@ mod tests {
     /// A job that queues a text to `to`, then ends as `outcome` says.
     fn queuing_job(to: &'static str, outcome: &'static str) -> Box<dyn Job> {
         let (job, _answer) = group_commit::job(move |tx| {
-            tx.outbox().enqueue(&text(to), Utc::now())?;
+            tx.outbox().enqueue(text(to), Utc::now())?;
             match outcome {
                 "fail" => Err(StoreError::Corrupt("refused".into())),
                 "panic" => panic!("a bug in one job"),
@@ -346,11 +346,11 @@ mod tests {
         let phones: Vec<String> = (0..19).map(|i| format!("+{}", 100 + i)).collect();
         tx.begin().unwrap();
         for phone in &phones[..10] {
-            tx.outbox().enqueue(&text(phone), Utc::now()).unwrap();
+            tx.outbox().enqueue(text(phone), Utc::now()).unwrap();
         }
         assert_eq!(queued_to(&mut tx), phones[..10]);
         for phone in &phones[10..] {
-            tx.outbox().enqueue(&text(phone), Utc::now()).unwrap();
+            tx.outbox().enqueue(text(phone), Utc::now()).unwrap();
         }
         tx.flush().unwrap();
         tx.commit().unwrap();
@@ -481,7 +481,7 @@ mod tests {
         let unlucky_runs = Arc::new(AtomicU32::new(0));
         let runs = unlucky_runs.clone();
         let (unlucky, mut unlucky_answer) = group_commit::job(move |tx| {
-            tx.outbox().enqueue(&text("+1"), Utc::now())?;
+            tx.outbox().enqueue(text("+1"), Utc::now())?;
             // Lost in its first batch (taken out, the others committed
             // without it) and in its second.
             match runs.fetch_add(1, Ordering::SeqCst) {
@@ -490,11 +490,11 @@ mod tests {
             }
         });
         let (doomed, mut doomed_answer) = group_commit::job(move |tx| {
-            tx.outbox().enqueue(&text("+2"), Utc::now())?;
+            tx.outbox().enqueue(text("+2"), Utc::now())?;
             Err::<(), _>(deadlock())
         });
         let (lucky, mut lucky_answer) =
-            group_commit::job(|tx| tx.outbox().enqueue(&text("+3"), Utc::now()));
+            group_commit::job(|tx| tx.outbox().enqueue(text("+3"), Utc::now()));
 
         let mut batch = vec![unlucky, doomed, lucky];
         let mut again = Vec::new();

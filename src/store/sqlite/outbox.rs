@@ -16,7 +16,7 @@ use crate::store::{StoreResult, delivery, writes};
 
 impl Outbox for SqliteTx<'_> {
     /// Held, and inserted with the writer's next statement (`held.rs`).
-    fn enqueue(&mut self, t: &NewText, now: DateTime<Utc>) -> StoreResult<()> {
+    fn enqueue(&mut self, t: NewText, now: DateTime<Utc>) -> StoreResult<()> {
         self.db.hold(t, now);
         Ok(())
     }
