@@ -323,20 +323,20 @@ impl<'g> Table<'g> {
         for player in self.phones() {
             if let Some(seat) = self.seat_to_move(player.id) {
                 let view = self.render(seat);
-                ctx.notify(&player, view)?;
+                ctx.notify(player, view)?;
             }
         }
         Ok(())
     }
 
     /// The players at the table, each once, in seat order.
-    pub fn phones(&self) -> Vec<Player> {
-        let mut seen: Vec<Player> = Vec::new();
+    pub fn phones(&self) -> Vec<&Player> {
+        let mut seen: Vec<&Player> = Vec::new();
         for seat in &self.seats {
             if let Some(p) = seat.player()
                 && !seen.iter().any(|q| q.id == p.id)
             {
-                seen.push(p.clone());
+                seen.push(p);
             }
         }
         seen
