@@ -18,7 +18,10 @@
 //! Only matches in play are kept, their records and their seats: a finished
 //! one is read once or twice more (its rematch window, `H`), and kept it
 //! would hold its memory until pushed out, several megabytes on a busy
-//! gateway. So what is kept grows with the matches being played.
+//! gateway. So what is kept grows with the matches being played. Of a
+//! player whose newest match is over, only that is kept: most of his texts
+//! until his next match ask only whether he plays one (his `P`, a move sent
+//! too late), and that read cost 9,700 instructions.
 
 use std::num::NonZeroUsize;
 
@@ -39,9 +42,25 @@ const PLAYERS_KEPT: NonZeroUsize = NonZeroUsize::new(4 * 4096).unwrap();
 pub(super) struct Copies {
     seats: LruCache<i64, Vec<SeatRecord>>,
     players: LruCache<String, Player>,
-    /// A player's newest match, by its id in `matches`.
-    newest_match: LruCache<i64, i64>,
-    matches: LruCache<i64, MatchRecord>,
+    /// What is known of a player's newest match.
+    newest_match: LruCache<i64, Newest>,
+    matches: LruCache<i64, KeptMatch>,
+}
+
+/// A match in play as last read or saved, and the players it was found as
+/// the newest match of: told, when it ends, that they play none.
+struct KeptMatch {
+    record: MatchRecord,
+    players: Vec<i64>,
+}
+
+/// A player's newest match, as far as the copies know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Newest {
+    /// In play: its record is kept in `matches`, unless pushed out since.
+    InPlay(i64),
+    /// Over: he sits in no match in play.
+    Over,
 }
 
 impl Copies {
@@ -57,17 +76,32 @@ impl Copies {
     /// The newest match of `player_id` as last read or saved, unless forgotten.
     /// One he has none of is not kept: making one would have to forget that.
     pub(super) fn newest_match(&mut self, player_id: i64) -> Option<MatchRecord> {
-        let match_id = *self.newest_match.get(&player_id)?;
-        self.matches.get(&match_id).cloned()
+        match *self.newest_match.get(&player_id)? {
+            Newest::InPlay(match_id) => self.matches.get(&match_id).map(|kept| kept.record.clone()),
+            Newest::Over => None,
+        }
     }
 
-    /// Keeps the newest match of `player_id`, just read, if it is in play.
+    /// Whether `player_id` is known to sit in no match in play.
+    pub(super) fn plays_none(&mut self, player_id: i64) -> bool {
+        self.newest_match.get(&player_id) == Some(&Newest::Over)
+    }
+
+    /// Keeps the newest match of `player_id`, just read: the match if it is
+    /// in play, else only that it is over.
     pub(super) fn keep_newest_match(&mut self, player_id: i64, record: &MatchRecord) {
         if record.finished {
+            self.newest_match.put(player_id, Newest::Over);
             return;
         }
-        self.newest_match.put(player_id, record.id);
-        self.matches.put(record.id, record.clone());
+        self.newest_match.put(player_id, Newest::InPlay(record.id));
+        let kept = self.matches.get_or_insert_mut(record.id, || KeptMatch {
+            record: record.clone(),
+            players: Vec::new(),
+        });
+        if !kept.players.contains(&player_id) {
+            kept.players.push(player_id);
+        }
     }
 
     /// A match is made for these players: it is now their newest. (The
@@ -81,14 +115,22 @@ impl Copies {
 
     /// A match is saved: its copy takes what the save wrote (every field
     /// a save writes, times to the millisecond as stored), the rest as read.
-    /// A match saved finished is forgotten, with its seats.
+    /// A match saved finished is forgotten, with its seats; the players who
+    /// found it as their newest are known to play none.
     pub(super) fn match_saved(&mut self, saved: &MatchRecord) {
         if saved.finished {
-            self.matches.pop(&saved.id);
             self.seats.pop(&saved.id);
+            let Some(ended) = self.matches.pop(&saved.id) else {
+                return;
+            };
+            for player_id in ended.players {
+                if self.newest_match.peek(&player_id) == Some(&Newest::InPlay(saved.id)) {
+                    self.newest_match.put(player_id, Newest::Over);
+                }
+            }
             return;
         }
-        let Some(kept) = self.matches.get_mut(&saved.id) else {
+        let Some(KeptMatch { record: kept, .. }) = self.matches.get_mut(&saved.id) else {
             return;
         };
         let stored = |t: Option<DateTime<Utc>>| t.and_then(|t| from_millis(millis(t)));

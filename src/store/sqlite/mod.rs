@@ -644,6 +644,13 @@ mod tests {
             );
             kept
         };
+        // What `active_of` gives, checked against a fresh read.
+        let active = |tx: &mut SqliteTx<'_>| {
+            let kept = tx.matches().active_of(player).unwrap().map(|m| m.id);
+            let read = lookups::last_match_of(tx, player).unwrap();
+            assert_eq!(kept, read.filter(|m| !m.finished).map(|m| m.id));
+            kept
+        };
         let saved = |tx: &mut SqliteTx<'_>, state: &str, finished: bool| {
             let mut record = newest(tx);
             record.state = state.into();
@@ -666,13 +673,24 @@ mod tests {
         tx.release_savepoint().unwrap();
         assert_eq!(newest(&mut tx).state, "moved", "the job's save undone");
         assert!(tx.copies.newest_match(player).is_some(), "kept in play");
+        assert_eq!(active(&mut tx), Some(first));
         saved(&mut tx, "over", true);
+        assert!(
+            tx.copies.plays_none(player),
+            "over, told by the save of the match he found as his newest"
+        );
+        assert_eq!(active(&mut tx), None);
         assert!(newest(&mut tx).finished);
         assert!(
             tx.copies.newest_match(player).is_none(),
             "not kept finished"
         );
+        tx.copies.forget_all();
+        assert_eq!(active(&mut tx), None);
+        assert!(tx.copies.plays_none(player), "over, as a read found it");
         let second = tx.matches().insert(&match_for(player), now).unwrap();
+        assert!(!tx.copies.plays_none(player), "a new match forgets it");
+        assert_eq!(active(&mut tx), Some(second));
         assert_eq!(newest(&mut tx).id, second);
         tx.commit().unwrap();
 

@@ -287,6 +287,15 @@ impl Matches for SqliteTx<'_> {
         Ok(record)
     }
 
+    /// Known to play none, read nothing: a player's texts between his
+    /// matches ask this first.
+    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+        if self.copies.plays_none(player_id) {
+            return Ok(None);
+        }
+        Ok(self.last_of(player_id)?.filter(|m| !m.finished))
+    }
+
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
         let rng_pos = rng_pos_text(m.rng_pos);
         // Most saves are a move's: the lean statement, else the whole one.
