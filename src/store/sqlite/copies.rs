@@ -104,12 +104,28 @@ impl Copies {
         }
     }
 
-    /// A match is made for these players: it is now their newest. (The
-    /// match itself has a new id, which nothing kept can name: matches are
-    /// never deleted, and an undo forgets everything.)
-    pub(super) fn match_made(&mut self, players: impl Iterator<Item = i64>) {
-        for player_id in players {
-            self.newest_match.pop(&player_id);
+    /// A match is made for these players: it is now their newest, kept as
+    /// `made` (as a read would give it), or read when asked for if there is
+    /// none. (The match has a new id, which nothing kept can name: matches
+    /// are never deleted, and an undo forgets everything.)
+    pub(super) fn match_made(
+        &mut self,
+        players: impl Iterator<Item = i64>,
+        made: Option<MatchRecord>,
+    ) {
+        let players: Vec<i64> = players.collect();
+        match made {
+            Some(record) => {
+                for &player_id in &players {
+                    self.newest_match.put(player_id, Newest::InPlay(record.id));
+                }
+                self.matches.put(record.id, KeptMatch { record, players });
+            }
+            None => {
+                for player_id in players {
+                    self.newest_match.pop(&player_id);
+                }
+            }
         }
     }
 

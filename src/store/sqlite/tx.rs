@@ -11,7 +11,7 @@ use crate::store::group_commit::BatchTx;
 use crate::store::records::{
     Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
 };
-use crate::store::rows::{millis, rng_pos_text};
+use crate::store::rows::{from_millis, millis, rng_pos_text};
 use crate::store::sql::Sql;
 use crate::store::statements::Value;
 use crate::store::statements::sqlite::{
@@ -268,7 +268,27 @@ impl Matches for SqliteTx<'_> {
             NewSeat::Player(id) => Some(id),
             NewSeat::Robot(_) => None,
         });
-        self.copies.match_made(players);
+        // The record as a read gives it: what was written, times to the
+        // millisecond, the rest the columns' defaults.
+        let stored = |t: DateTime<Utc>| from_millis(millis(t));
+        let made = stored(now).map(|started_at| MatchRecord {
+            id,
+            game: new.game.clone(),
+            options: new.options.clone(),
+            state: new.state.clone(),
+            seed: new.seed,
+            rng_pos: new.rng_pos,
+            turn: 0,
+            finished: false,
+            deadline_at: new.deadline_at.and_then(stored),
+            rematch_deadline_at: None,
+            rematch_of: new.rematch_of,
+            started_at,
+            finished_at: None,
+            initial_state: new.state.clone(),
+            void_reason: None,
+        });
+        self.copies.match_made(players, made);
         Ok(id)
     }
 
