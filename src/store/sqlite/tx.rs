@@ -13,11 +13,12 @@ use crate::store::records::{
 };
 use crate::store::rows::{from_millis, millis, rng_pos_text};
 use crate::store::sql::Sql;
-use crate::store::statements::Value;
 use crate::store::statements::sqlite::{
-    ACCEPT_INBOUND, INSERT_MATCH, INSERT_SEAT, LEAVE_LOBBY, LOBBY_QUEUE, RECORD_MOVE, SAVE_MATCH,
-    SAVE_MATCH_IN_PLAY, SAVE_PLAYER, SAVE_SEAT,
+    ACCEPT_INBOUND, BEGIN, COMMIT, INSERT_MATCH, INSERT_SEAT, LEAVE_LOBBY, LOBBY_QUEUE,
+    RECORD_MOVE, RELEASE_SAVEPOINT, ROLLBACK_TO_SAVEPOINT, SAVE_MATCH, SAVE_MATCH_IN_PLAY,
+    SAVE_PLAYER, SAVE_SEAT, SAVEPOINT,
 };
+use crate::store::statements::{Statement, Value};
 use crate::store::tx::{Lobby, Matches, Outbox, Players, Queue, Robots, Timers, Tx};
 use crate::store::{StoreResult, lookups, writes};
 
@@ -47,9 +48,12 @@ impl<'c> SqliteTx<'c> {
         }
     }
 
-    /// A transaction-control statement.
-    fn control(&self, sql: &str) -> StoreResult<()> {
-        self.conn.prepare_cached(sql)?.execute([])?;
+    /// A transaction-control statement, prepared once with the writer's
+    /// others: found in rusqlite's cache, each cost its text hashed and the
+    /// cache's entry taken out and put back, twice a batch.
+    fn control(&mut self, statement: &Statement) -> StoreResult<()> {
+        self.db
+            .run_prepared(statement, |stmt| Ok(stmt.raw_execute()?))?;
         Ok(())
     }
 }
@@ -61,22 +65,22 @@ impl BatchTx for SqliteTx<'_> {
 
     fn begin(&mut self) -> StoreResult<()> {
         self.db.forget_outbox_work();
-        self.control("BEGIN IMMEDIATE")
+        self.control(&BEGIN)
     }
 
     fn savepoint(&mut self) -> StoreResult<()> {
         self.db.mark_job();
-        self.control("SAVEPOINT job")
+        self.control(&SAVEPOINT)
     }
 
     fn rollback_to_savepoint(&mut self) -> StoreResult<()> {
         self.db.undo_job();
         self.copies.forget_all();
-        self.control("ROLLBACK TO job")
+        self.control(&ROLLBACK_TO_SAVEPOINT)
     }
 
     fn release_savepoint(&mut self) -> StoreResult<()> {
-        self.control("RELEASE job")
+        self.control(&RELEASE_SAVEPOINT)
     }
 
     /// Inserts the texts the last job queued (`held.rs`).
@@ -85,7 +89,7 @@ impl BatchTx for SqliteTx<'_> {
     }
 
     fn commit(&mut self) -> StoreResult<()> {
-        self.control("COMMIT")
+        self.control(&COMMIT)
     }
 
     fn rollback(&mut self) {

@@ -9,6 +9,17 @@ use super::Statement;
 use crate::store::records::Player;
 use crate::store::rows::column_list;
 
+/// The writer's transaction control: a batch's transaction (taken for
+/// writing at once, so no reader's lock can make it fail half-way), and a
+/// job's savepoint in a batch run again job by job.
+pub(crate) static BEGIN: Statement = Statement::same("begin", "BEGIN IMMEDIATE");
+pub(crate) static COMMIT: Statement = Statement::same("commit", "COMMIT");
+pub(crate) static SAVEPOINT: Statement = Statement::same("savepoint", "SAVEPOINT job");
+pub(crate) static RELEASE_SAVEPOINT: Statement =
+    Statement::same("release savepoint", "RELEASE job");
+pub(crate) static ROLLBACK_TO_SAVEPOINT: Statement =
+    Statement::same("rollback to savepoint", "ROLLBACK TO job");
+
 /// Takes an inbound text once: changes no row for a repeat.
 pub(crate) static ACCEPT_INBOUND: Statement = Statement::same(
     "accept inbound",
