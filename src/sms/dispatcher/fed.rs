@@ -18,7 +18,9 @@ use tokio::sync::{Semaphore, mpsc, watch};
 use super::{Dispatcher, Outcome, Verdict};
 use crate::store::{OutboxEvent, OutboxText};
 
-type Due = DateTime<Utc>;
+/// When a text may go: `None` at once, as a text just queued may (and
+/// without reading the clock, twice, to find it so).
+type Due = Option<DateTime<Utc>>;
 
 pub(super) async fn run(
     this: Arc<Dispatcher>,
@@ -44,7 +46,7 @@ pub(super) async fn run(
     };
     let mut phones = Phones::default();
     for (text, due) in left_over {
-        phones.offer(text, due, &starter);
+        phones.offer(text, Some(due), &starter);
     }
     loop {
         tokio::select! {
@@ -56,15 +58,11 @@ pub(super) async fn run(
             Some(phone) = settled_phones.recv() => phones.settled(phone, &starter),
             event = feed.recv() => match event {
                 Some(OutboxEvent::Queued(text)) if text.id > read_up_to => {
-                    let now = starter.this.clock.now();
-                    phones.offer(text, now, &starter);
+                    phones.offer(text, None, &starter);
                 }
                 Some(OutboxEvent::Queued(_)) => {}
                 // An old text, parked and put back: offered whatever its id.
-                Some(OutboxEvent::Requeued(text)) => {
-                    let now = starter.this.clock.now();
-                    phones.offer(text, now, &starter);
-                }
+                Some(OutboxEvent::Requeued(text)) => phones.offer(text, None, &starter),
                 Some(OutboxEvent::Cancelled(phone)) => phones.cancel(&phone),
                 None => return,
             },
@@ -76,7 +74,7 @@ pub(super) async fn run(
 async fn read_unsent(
     this: &Dispatcher,
     shutdown: &mut watch::Receiver<bool>,
-) -> Option<Vec<(OutboxText, Due)>> {
+) -> Option<Vec<(OutboxText, DateTime<Utc>)>> {
     loop {
         match this.store.run(|tx| tx.outbox().pending()).await {
             Ok(texts) => return Some(texts),
@@ -147,7 +145,9 @@ impl Starter {
         let mut shutdown = self.shutdown.clone();
         tokio::spawn(async move {
             loop {
-                let wait = (due - this.clock.now()).to_std().unwrap_or_default();
+                let wait = due.map_or(Duration::ZERO, |at| {
+                    (at - this.clock.now()).to_std().unwrap_or_default()
+                });
                 let permit = tokio::select! {
                     permit = async {
                         if !wait.is_zero() {
@@ -170,7 +170,7 @@ impl Starter {
                 };
                 let _ = outcomes.send(Outcome::of(&text, verdict, this.clock.now()));
                 match retry_at {
-                    Some(at) => due = at,
+                    Some(at) => due = Some(at),
                     None => break,
                 }
             }
