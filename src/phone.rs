@@ -203,7 +203,10 @@ fn international(digits: &str) -> Result<String, NumberError> {
     if digits.len() < E164_MIN_DIGITS || digits.starts_with('0') {
         return Err(NumberError::NotInternational);
     }
-    Ok(format!("+{digits}"))
+    let mut e164 = String::with_capacity(1 + digits.len());
+    e164.push('+');
+    e164.push_str(digits);
+    Ok(e164)
 }
 
 fn alphanumeric(raw: &str) -> Result<String, NumberError> {

@@ -151,21 +151,24 @@ impl Board {
                     "board row {row} is not {SIZE} characters: {text:?}"
                 )));
             }
-            for (col, ch) in (1..=SIZE).zip(text.chars()) {
+            // ASCII: a byte is a character.
+            for (col, &b) in (1..=SIZE).zip(text.as_bytes()) {
                 let cell = Cell { row, col };
-                let slot = match ch {
-                    '.' => continue,
-                    '*' => &mut ball,
-                    '0'..='3' => &mut players[usize::from(ch as u8 - b'0')],
+                let slot = match b {
+                    b'.' => continue,
+                    b'*' => &mut ball,
+                    b'0'..=b'3' => &mut players[usize::from(b - b'0')],
                     _ => {
                         return Err(NotationError::new(format!(
-                            "unknown board character {ch:?}"
+                            "unknown board character {:?}",
+                            char::from(b)
                         )));
                     }
                 };
                 if slot.replace(cell).is_some() {
                     return Err(NotationError::new(format!(
-                        "{ch:?} appears twice on the board"
+                        "{:?} appears twice on the board",
+                        char::from(b)
                     )));
                 }
             }
