@@ -95,12 +95,20 @@ impl Copies {
             return;
         }
         self.newest_match.put(player_id, Newest::InPlay(record.id));
-        let kept = self.matches.get_or_insert_mut(record.id, || KeptMatch {
-            record: record.clone(),
-            players: Vec::new(),
-        });
-        if !kept.players.contains(&player_id) {
-            kept.players.push(player_id);
+        match self.matches.get_mut(&record.id) {
+            Some(kept) => {
+                kept.record.clone_from(record);
+                if !kept.players.contains(&player_id) {
+                    kept.players.push(player_id);
+                }
+            }
+            None => {
+                let kept = KeptMatch {
+                    record: record.clone(),
+                    players: vec![player_id],
+                };
+                self.matches.put(record.id, kept);
+            }
         }
     }
 
