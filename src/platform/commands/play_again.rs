@@ -66,7 +66,7 @@ impl PlayAgain {
                 if other.id == player.id || ctx.tx.matches().active_of(other.id)?.is_some() {
                     continue;
                 }
-                ctx.notify(&other, texts::rematch_asked(other.lang, &nick))?;
+                ctx.notify(other, texts::rematch_asked(other.lang, &nick))?;
             }
         }
         Ok(())
