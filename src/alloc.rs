@@ -24,30 +24,34 @@ fn plain(layout: Layout) -> bool {
     layout.align() <= PLAIN_ALIGN
 }
 
-// SAFETY: every block comes from mimalloc and goes back to it; a plain
-// block is word-aligned, which is all a `plain` layout asks, and the rest
-// take the aligned calls.
+/// A new block for `layout`: from `plain` when the layout asks no more
+/// than a word's alignment, else from `aligned`.
+#[inline]
+fn block(
+    layout: Layout,
+    plain_call: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned_call: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    // SAFETY: mimalloc's calls take any size and return a block or null;
+    // a plain block is word-aligned, which is all a `plain` layout asks.
+    unsafe {
+        if plain(layout) {
+            plain_call(layout.size()).cast()
+        } else {
+            aligned_call(layout.size(), layout.align()).cast()
+        }
+    }
+}
+
+// SAFETY: every block comes from mimalloc and goes back to it, aligned as
+// its layout asks (`block`).
 unsafe impl GlobalAlloc for Mimalloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: mimalloc takes any size; the alignment is handled above.
-        unsafe {
-            if plain(layout) {
-                mi::mi_malloc(layout.size()).cast()
-            } else {
-                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
+        block(layout, mi::mi_malloc, mi::mi_malloc_aligned)
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as for `alloc`.
-        unsafe {
-            if plain(layout) {
-                mi::mi_zalloc(layout.size()).cast()
-            } else {
-                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
+        block(layout, mi::mi_zalloc, mi::mi_zalloc_aligned)
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
