@@ -212,20 +212,31 @@ impl Board {
 }
 
 /// The picture of [`Board::from_rows`], rows joined by `/`.
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Drawn in place and written once: the board is written with the
-        // state after every move.
+/// Bytes in a picture of the field: its rows, one separator between each two.
+pub const PICTURE: usize = (SIZE as usize + 1) * SIZE as usize - 1;
+
+impl Board {
+    /// The field's rows, top first, joined by `separator`: `ball` on the
+    /// ball's cell, `seat(s)` on seat `s`'s, `.` elsewhere. Drawn in place,
+    /// for it is drawn after every move (the state string, each seat's view).
+    pub fn picture(&self, separator: u8, ball: u8, seat: impl Fn(Seat) -> u8) -> [u8; PICTURE] {
         const ROW: usize = SIZE as usize;
         let mut cells = [b'.'; ROW * ROW];
-        cells[self.ball.index()] = b'*';
-        for (seat, cell) in (b'0'..).zip(self.players) {
-            cells[cell.index()] = seat;
+        cells[self.ball.index()] = ball;
+        for (s, cell) in self.players.iter().enumerate() {
+            cells[cell.index()] = seat(s);
         }
-        let mut rows = [b'/'; (ROW + 1) * ROW - 1];
+        let mut rows = [separator; PICTURE];
         for (row, picture) in rows.chunks_mut(ROW + 1).zip(cells.chunks(ROW)) {
             row[..ROW].copy_from_slice(picture);
         }
+        rows
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = self.picture(b'/', b'*', |s| b'0' + s as u8);
         f.write_str(std::str::from_utf8(&rows).map_err(|_| fmt::Error)?)
     }
 }

@@ -1,7 +1,6 @@
 //! What each seat receives: its view of the board and the status line, in RU or EN.
 
 use super::ATTACK;
-use super::board::SIZE;
 use super::end::Outcome;
 use super::state::State;
 use crate::games::{Lang, Seat};
@@ -37,36 +36,24 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     render_with(state, seat, lang, LEGEND)
 }
 
-/// Cells on the field.
-const CELLS: usize = SIZE as usize * SIZE as usize;
-
 /// [`render`] with an explicit legend.
 pub fn render_with(state: &State, seat: Seat, lang: Lang, legend: Legend) -> String {
-    // The picture drawn in place, then written as one string: a board goes
-    // to each seat after every move.
-    let board = state.board();
     let sides = state.sides();
-    let mut picture = [b'.'; CELLS];
-    picture[board.ball.index()] = b'0';
-    for (other, cell) in board.players.iter().enumerate() {
+    let rows = state.board().picture(b'\n', b'0', |other| {
         let first = match legend {
             Legend::Teams => sides[other] == ATTACK,
             Legend::Partner => sides[other] == sides[seat],
         };
-        picture[cell.index()] = match (other == seat, first) {
+        match (other == seat, first) {
             (true, _) => b'Y',
             (false, true) => b'1',
             (false, false) => b'2',
-        };
-    }
-    const ROW: usize = SIZE as usize;
-    let mut rows = [b'\n'; (ROW + 1) * ROW + 1];
-    for (row, cells) in rows.chunks_mut(ROW + 1).zip(picture.chunks(ROW)) {
-        row[..ROW].copy_from_slice(cells);
-    }
+        }
+    });
     let mut text = String::with_capacity(96);
     // ASCII, every byte of it.
     text.push_str(std::str::from_utf8(&rows).unwrap_or_default());
+    text.push_str("\n\n");
     push_status(&mut text, state, seat, lang);
     text
 }

@@ -361,9 +361,9 @@ impl fmt::Display for State {
         text.push_str(" turn=");
         text.push(side_letter(self.turn()));
         text.push_str(" moved=");
-        push_count(&mut text, self.moved[ATTACK]);
+        text.push_str(itoa::Buffer::new().format(self.moved[ATTACK]));
         text.push(':');
-        push_count(&mut text, self.moved[DEFENSE]);
+        text.push_str(itoa::Buffer::new().format(self.moved[DEFENSE]));
         text.push_str(" pending=");
         for (i, pending) in self.pending.iter().enumerate() {
             if i > 0 {
@@ -382,25 +382,9 @@ impl fmt::Display for State {
         }
         write!(text, " ricochet={}", self.ricochet)?;
         text.push_str(" rounds=");
-        push_count(&mut text, self.max_rounds);
+        text.push_str(itoa::Buffer::new().format(self.max_rounds));
         f.write_str(&text)
     }
-}
-
-/// `n` in decimal, as [`count`] reads it back.
-fn push_count(text: &mut String, n: u32) {
-    let mut digits = [b'0'; 10];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    text.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// The state string's fields after the tag, in order.
