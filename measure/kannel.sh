@@ -28,10 +28,21 @@
 # the gateway's own share of the bound; sharing, Kannel's smsbox takes about
 # a core from it.
 #
-# fakesmsc makes the texts itself (-m, -i 0, -z 5: a random phone number
-# and a random nick each), so nothing is lost on the way in; a phone drawn
-# twice registers again under its new nick, which is a write and a reply too.
-# Any SMSARENA_* variable in the environment configures the gateway as usual.
+# fakesmsc makes the texts itself (-m, -i 0, -z 5: a random phone number,
+# and the random number fakesmsc appends to the text as the nick, so each
+# text is "R 1473206270", a registration), so nothing is lost on the way in;
+# a phone drawn twice registers again under its new nick, which is a write
+# and a reply too. Any SMSARENA_* variable in the environment configures the
+# gateway as usual.
+#
+#   CALLGRIND=1 MESSAGES=2000 CORES=shared measure/kannel.sh
+#
+# runs bearerbox, smsbox and fakesmsc under callgrind and prints Kannel's
+# instructions per text each way: counted, not timed, so the same on a noisy
+# machine. With a core each Kannel's core is the bound, so the ratio of
+# those counts is the most the texts/s ratio can be, however fast the
+# gateway is. TRIVIAL_QUERY (say the webhook's own query) gives /ping the
+# same request as the webhook, to tell a request's share from a reply's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,6 +65,26 @@ CORES="${CORES:-shared split}"
 if [[ " $CORES " == *" split "* ]] && [ "$(nproc)" -lt 2 ]; then
     echo "CORES=split needs two cores; this machine has $(nproc)" >&2; exit 2
 fi
+# CALLGRIND=1: each of Kannel's programs runs under callgrind, its counts
+# written to $WORK/<program>.cg when it ends.
+KANNEL_UNDER=()
+if [ -n "${CALLGRIND:-}" ]; then
+    command -v valgrind >/dev/null || { echo "CALLGRIND=1 needs valgrind" >&2; exit 2; }
+fi
+under_callgrind() { # program name: the prefix that profiles it, if CALLGRIND is set
+    KANNEL_UNDER=()
+    [ -z "${CALLGRIND:-}" ] || KANNEL_UNDER=(valgrind --tool=callgrind -q "--callgrind-out-file=$WORK/$1.cg")
+}
+# Instructions per text of each of Kannel's programs, from their counts.
+kannel_instructions() {
+    local total=0 each="" n
+    for box in bearerbox smsbox fakesmsc; do
+        n=$(awk '/^summary:|^totals:/ {print $2; exit}' "$WORK/$box.cg")
+        total=$((total + n))
+        each="$each $box $((n / MESSAGES))"
+    done
+    echo "$((total / MESSAGES)) ($each )"
+}
 # Set per round by use_cores: the command prefixes that place each side.
 GATEWAY_ON=() KANNEL_ON=()
 use_cores() { # shared|split
@@ -169,20 +200,29 @@ run_once() { # trivial|gateway
     PIDS+=($!)
     local gateway_pid=$!
     wait_until "the gateway" 30 curl -sf "http://127.0.0.1:$GATEWAY/healthz" -o /dev/null
-    "${KANNEL_ON[@]}" /usr/sbin/bearerbox -v 4 "$WORK/kannel.conf" >"$WORK/bearerbox.out" 2>&1 &
+    under_callgrind bearerbox
+    "${KANNEL_ON[@]}" "${KANNEL_UNDER[@]}" /usr/sbin/bearerbox -v 4 "$WORK/kannel.conf" >"$WORK/bearerbox.out" 2>&1 &
     PIDS+=($!)
     wait_until "bearerbox" 30 sh -c "curl -sf '$STATUS' | grep -q 'FAKE:$FAKE'"
-    "${KANNEL_ON[@]}" /usr/sbin/smsbox -v 4 "$WORK/kannel.conf" >"$WORK/smsbox.out" 2>&1 &
+    under_callgrind smsbox
+    "${KANNEL_ON[@]}" "${KANNEL_UNDER[@]}" /usr/sbin/smsbox -v 4 "$WORK/kannel.conf" >"$WORK/smsbox.out" 2>&1 &
     PIDS+=($!)
     wait_until "smsbox" 30 sh -c "curl -s -o /dev/null 'http://127.0.0.1:$SENDSMS/'"
     local start end n
+    # Only the burst counts: the boxes' start-up is forgotten.
+    [ -z "${CALLGRIND:-}" ] || callgrind_control -z "${PIDS[@]:1}" >/dev/null 2>&1
     start=$(date +%s.%N)
-    "${KANNEL_ON[@]}" /usr/lib/kannel/test/fakesmsc -H 127.0.0.1 -r "$FAKE" -i 0 -m "$MESSAGES" -z 5 \
-        "+7917 002220 text R b" >/dev/null 2>"$WORK/fakesmsc.out" &
+    under_callgrind fakesmsc
+    "${KANNEL_ON[@]}" "${KANNEL_UNDER[@]}" /usr/lib/kannel/test/fakesmsc -H 127.0.0.1 -r "$FAKE" -i 0 -m "$MESSAGES" -z 5 \
+        "+7917 002220 text R" >/dev/null 2>"$WORK/fakesmsc.out" &
     PIDS+=($!)
     local fakesmsc_pid=$!
-    local limit=$((MESSAGES / 50 + 60)) seen="" stored_at="" stored
-    for _ in $(seq 1 $((limit * 100))); do
+    # Under callgrind Kannel carries some 150 texts a second, and bearerbox's
+    # status page, asked every 10 ms, would be a good part of what it counts.
+    local per_second=50 poll=0.01 polls_a_second=100
+    [ -z "${CALLGRIND:-}" ] || { per_second=3; poll=0.5; polls_a_second=2; }
+    local limit=$((MESSAGES / per_second + 60)) seen="" stored_at="" stored
+    for _ in $(seq 1 $((limit * polls_a_second))); do
         seen=$(counts)
         n=${seen#* }
         if [ "$kind" != trivial ] && [ -z "$stored_at" ]; then
@@ -193,7 +233,7 @@ run_once() { # trivial|gateway
             fi
         fi
         if [ -n "$seen" ] && [ "$n" -ge "$MESSAGES" ]; then break; fi
-        sleep 0.01
+        sleep "$poll"
     done
     end=$(date +%s.%N)
     if [ "${n:-0}" -lt "$MESSAGES" ]; then
@@ -212,13 +252,14 @@ run_once() { # trivial|gateway
     fi
     kill -TERM "$fakesmsc_pid" 2>/dev/null || true
     stop_all
-    # BENCH_LOGS=DIR keeps each run's logs (gateway, Kannel's boxes, fakesmsc).
+    # BENCH_LOGS=DIR keeps each run's logs (gateway, Kannel's boxes, fakesmsc) and callgrind counts.
     if [ -n "${BENCH_LOGS:-}" ]; then
         mkdir -p "$BENCH_LOGS/$kind"
-        cp "$WORK"/*.log "$WORK"/*.out "$BENCH_LOGS/$kind/" 2>/dev/null || true
+        cp "$WORK"/*.log "$WORK"/*.out "$WORK"/*.cg "$BENCH_LOGS/$kind/" 2>/dev/null || true
     fi
     awk -v s="$start" -v e="$end" -v n="$MESSAGES" -v kind="$kind" -v cg="$cpu_gateway" -v ck="$cpu_kannel" \
         'BEGIN {printf "%-8s %6d texts in %6.3f s: %7.0f texts/s   (CPU: gateway %s s, Kannel %s)\n", kind, n, e - s, n / (e - s), cg, ck}'
+    [ -z "${CALLGRIND:-}" ] || echo "         Kannel's instructions per text: $(kannel_instructions)"
 }
 
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); Kannel $(/usr/sbin/bearerbox --version 2>&1 | grep -m1 -o 'version [^ ]*' | cut -d' ' -f2 | tr -d '`'\''.' || true)"
@@ -227,6 +268,12 @@ ratio() { # figure line, trivial line: the texts/s of each and their ratio
     awk -v g="$1" -v t="$2" 'BEGIN {
         split(g, a, ":"); split(t, b, ":"); split(a[2], x, " "); split(b[2], y, " ");
         printf "%.0f / %.0f = %.2f", x[1], y[1], x[1] / y[1] }'
+}
+instruction_ratio() { # trivial's lines, the other's lines: Kannel's instructions per text, and their ratio
+    awk -v t="$1" -v g="$2" 'BEGIN {
+        match(t, /per text: [0-9]+/); a = substr(t, RSTART + 10, RLENGTH - 10);
+        match(g, /per text: [0-9]+/); b = substr(g, RSTART + 10, RLENGTH - 10);
+        printf "%d / %d = %.2f", a, b, a / b }'
 }
 for round in $(seq 1 "$ROUNDS"); do
     for cores in $CORES; do
@@ -237,6 +284,9 @@ for round in $(seq 1 "$ROUNDS"); do
             g=$(run_once "$kind")
             echo "$cores $g"
             echo "round $round, $cores cores: $kind / trivial = $(ratio "$g" "$t")"
+            if [ -n "${CALLGRIND:-}" ]; then
+                echo "round $round: Kannel's instructions per text, trivial / $kind = $(instruction_ratio "$t" "$g") (the most the ratio can be with a core each)"
+            fi
         done
     done
 done
