@@ -50,8 +50,15 @@ async fn the_parts_of_a_long_text_are_joined_across_a_restart_and_gateways() {
     send(&first, part("P3", "9", 3, 3, "ck")).await;
     assert_eq!(first.count("inbound_fragments").await, 2);
 
-    // The last part reaches another gateway on the same database.
-    let second = TestApp::with_config(|cfg| cfg.database.url = url.clone()).await;
+    // The last part reaches another gateway on the same database: on
+    // PostgreSQL one beside the first; a SQLite file takes one gateway at a
+    // time, so there the first stops and another starts on its file.
+    let (first, second) = if url.starts_with("sqlite://") {
+        (None, first.restart().await)
+    } else {
+        let second = TestApp::with_config(|cfg| cfg.database.url = url.clone()).await;
+        (Some(first), second)
+    };
     send(&second, part("P2", "9", 2, 3, "ngni")).await;
     assert_eq!(second.count("inbound").await, 1, "one text, whole");
     let answers = second.inbox(PHONE).await;
@@ -82,8 +89,9 @@ async fn the_parts_of_a_long_text_are_joined_across_a_restart_and_gateways() {
     assert_eq!(second.count("inbound_fragments").await, 0);
 
     // The reference comes round again for a new text: a new text.
-    send(&first, part("Q1", "9", 1, 2, "HE")).await;
-    send(&first, part("Q2", "9", 2, 2, "LP")).await;
+    let first = first.as_ref().unwrap_or(&second);
+    send(first, part("Q1", "9", 1, 2, "HE")).await;
+    send(first, part("Q2", "9", 2, 2, "LP")).await;
     assert_eq!(first.count("inbound").await, 2);
 }
 

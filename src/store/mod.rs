@@ -68,6 +68,11 @@ pub enum StoreError {
     UnsupportedUrl(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+    /// Another writer (another gateway) has the SQLite file.
+    #[error(
+        "the database file {file} is in use by {holder}: one gateway at a time may use a SQLite file"
+    )]
+    InUse { file: String, holder: String },
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;

@@ -33,10 +33,12 @@ mod copies;
 mod exec;
 mod hall;
 mod held;
+mod lock;
 mod outbox;
 mod read;
 mod tx;
 
+use lock::{LOCK_WAIT, WriterLock};
 use read::SqliteRead;
 pub(super) use tx::SqliteTx;
 
@@ -109,7 +111,8 @@ pub struct SqliteStore {
 type Feed = Arc<OnceLock<mpsc::UnboundedSender<OutboxEvent>>>;
 
 impl SqliteStore {
-    /// Opens the file (creating it and its folder), migrates it and starts the writer thread.
+    /// Opens the file (creating it and its folder), migrates it and starts the
+    /// writer thread, the file's one writer for as long as it runs ([`lock`]).
     pub fn open(path: &str, max_batch: usize, queue_depth: usize) -> StoreResult<SqliteStore> {
         if let Some(dir) = Path::new(path)
             .parent()
@@ -119,6 +122,7 @@ impl SqliteStore {
                 .map_err(|e| StoreError::Corrupt(format!("{dir:?}: {e}")))?;
         }
         owner_only(Path::new(path))?;
+        let lock = WriterLock::take(Path::new(path), LOCK_WAIT)?;
         let mut writer = Connection::open(path)?;
         // A new file's pages are 2 KiB, not SQLite's 4: a commit writes
         // every page it changed to the WAL whole, checksummed, and a batch of
@@ -146,7 +150,10 @@ impl SqliteStore {
         let (writer_feed, writer_probe) = (feed.clone(), probe.clone());
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer_loop(writer, rx, max_batch.max(1), &writer_feed, &writer_probe))
+            .spawn(move || {
+                let _lock = lock;
+                writer_loop(writer, rx, max_batch.max(1), &writer_feed, &writer_probe);
+            })
             .map_err(|e| StoreError::Corrupt(format!("cannot start the writer thread: {e}")))?;
         Ok(SqliteStore {
             jobs,
@@ -301,6 +308,21 @@ mod tests {
             }
         });
         job
+    }
+
+    /// A second store on a file that has one is refused (after waiting
+    /// `LOCK_WAIT` for the first to stop); once the first is dropped, its
+    /// writer lets the file go.
+    #[test]
+    fn a_file_has_one_writer_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("one.db");
+        let path = path.to_str().unwrap();
+        let first = SqliteStore::open(path, 8, 8).unwrap();
+        let second = SqliteStore::open(path, 8, 8).err().expect("refused");
+        assert!(matches!(second, StoreError::InUse { .. }), "{second:?}");
+        drop(first);
+        SqliteStore::open(path, 8, 8).expect("free once the first store is gone");
     }
 
     /// The dispatcher hears only of what committed: a failed or panicking
