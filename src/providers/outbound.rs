@@ -164,6 +164,10 @@ impl SendError {
 /// none of its own: its letter, then the id (`g12`). Written without the
 /// formatter: every text sent gets one.
 pub(crate) fn own_reference(letter: char, id: i64) -> String {
+    debug_assert!(
+        crate::store::reference::OWN_LETTERS.contains(&letter),
+        "{letter} is not in outbox_by_ref's condition"
+    );
     let mut digits = itoa::Buffer::new();
     let digits = digits.format(id);
     let mut reference = String::with_capacity(1 + digits.len());

@@ -23,7 +23,7 @@ mod outbox;
 mod postgres;
 pub mod probe;
 mod records;
-mod reference;
+pub(crate) mod reference;
 mod rows;
 mod sql;
 mod sqlite;

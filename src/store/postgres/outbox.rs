@@ -18,6 +18,8 @@ use crate::store::writes;
 /// instance's now. The same round trip finds the delivery reports that came
 /// before their text was recorded: this batch's, and any an instance's
 /// report kept while the send was recorded in a transaction it could not see.
+/// A report's reference is a provider's (through `outbox_by_ref`, its
+/// condition repeated) or one of ours (`store/reference.rs`, by the id).
 pub(super) const MARK_SENT: &str = "WITH sent AS (
     UPDATE outbox o SET status = CASE WHEN o.status = 'sending' THEN 'sent' ELSE o.status END,
     attempts = v.attempts, provider_ref = COALESCE(v.provider_ref, o.provider_ref),
@@ -27,9 +29,11 @@ pub(super) const MARK_SENT: &str = "WITH sent AS (
  SELECT e.provider_ref, e.status, e.error FROM early_reports e
  WHERE e.provider_ref IN (SELECT provider_ref FROM sent)
     OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref
-               AND o.provider_ref <> (substr(o.provider_ref, 1, 1) || CAST(o.id AS TEXT)))
+               AND o.provider_ref NOT IN ('g' || CAST(o.id AS TEXT), 'h' || CAST(o.id AS TEXT),
+                                          'k' || CAST(o.id AS TEXT), 'v' || CAST(o.id AS TEXT)))
     OR EXISTS (SELECT 1 FROM outbox o WHERE o.provider_ref = e.provider_ref
-               AND o.id = CASE WHEN substr(e.provider_ref, 2) ~ '^(0|[1-9][0-9]{0,17})$'
+               AND o.id = CASE WHEN substr(e.provider_ref, 1, 1) IN ('g', 'h', 'k', 'v')
+                                AND substr(e.provider_ref, 2) ~ '^(0|[1-9][0-9]{0,17})$'
                                THEN CAST(substr(e.provider_ref, 2) AS bigint) END)";
 
 impl Outbox for PgTx<'_> {

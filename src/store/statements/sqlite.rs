@@ -110,6 +110,13 @@ pub(crate) const MOST_ROWS: usize = 8;
 pub(crate) const ENQUEUE_PER_ROW: usize = 6;
 
 /// Texts queued, 1 to [`MOST_ROWS`] at once: element `n - 1` takes `n`.
+///
+/// `OR FAIL`, not the default `ABORT`: a statement that writes several rows
+/// and may abort half-way makes SQLite copy every page it touches into a
+/// statement journal first, to undo its own rows alone. No row here can
+/// break a constraint, and if one did, the job would fail and be undone
+/// whole (its savepoint), rows and all. With no function in the outbox's
+/// index conditions either (`outbox_by_ref`), nothing opens that journal.
 pub(crate) static ENQUEUE_ROWS: LazyLock<Vec<Statement>> = LazyLock::new(|| {
     (1..=MOST_ROWS)
         .map(|n| {
@@ -123,7 +130,7 @@ pub(crate) static ENQUEUE_ROWS: LazyLock<Vec<Statement>> = LazyLock::new(|| {
             Statement::made(
                 "enqueue rows",
                 format!(
-                    "INSERT INTO outbox (from_number, to_phone, body, encoding, parts,
+                    "INSERT OR FAIL INTO outbox (from_number, to_phone, body, encoding, parts,
                      next_attempt_at, created_at, updated_at) VALUES {}",
                     rows.join(", ")
                 ),
