@@ -317,6 +317,7 @@ async fn fresh_postgres(admin_url: &str) -> String {
     let mut admin = sqlx::PgConnection::connect(admin_url)
         .await
         .expect("TEST_DATABASE_URL is set but PostgreSQL does not answer");
+    drop_abandoned_databases(&mut admin).await;
     sqlx::query(&format!("CREATE DATABASE {name}"))
         .execute(&mut admin)
         .await
@@ -325,6 +326,39 @@ async fn fresh_postgres(admin_url: &str) -> String {
         .rsplit_once('/')
         .expect("a database URL ends in /NAME");
     format!("{base}/{name}")
+}
+
+/// Drops, once per test process, the test databases of processes that have
+/// ended (a database is named for the process that made it): a test leaves
+/// its database behind, and some hundreds of them made a restart's
+/// checkpoint outlast `pg_ctlcluster`'s minute (`tests/pg_restart.rs`).
+/// `.ci/run` drops them all before its run; this keeps a developer's
+/// repeated runs from piling them up. Linux only: it asks `/proc`.
+async fn drop_abandoned_databases(admin: &mut sqlx::PgConnection) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static SWEPT: AtomicBool = AtomicBool::new(false);
+    if SWEPT.swap(true, Ordering::SeqCst) || !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'smsarena\\_test\\_%'",
+    )
+    .fetch_all(&mut *admin)
+    .await
+    .unwrap_or_default();
+    for name in names {
+        let pid = name
+            .strip_prefix("smsarena_test_")
+            .and_then(|rest| rest.split('_').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        let Some(pid) = pid else { continue };
+        if std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            continue;
+        }
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .execute(&mut *admin)
+            .await;
+    }
 }
 
 /// A test that needs an outside program it cannot find: skips with the
