@@ -1,11 +1,12 @@
-//! Prints what each seat of a paper-soccer position reads, in both languages, with its length in septets.
+//! Prints what each seat of a paper-soccer position reads, in both languages, with its septets and SMS parts.
 //!
 //! `cargo run --example ps_show -- '8x10 0 0,3,64 -'` (a state string, as the
 //! admin API shows it).
 
 use smsarena::games::Game;
-use smsarena::games::paper_soccer::{PaperSoccer, State, render};
+use smsarena::games::paper_soccer::{PaperSoccer, State};
 use smsarena::lang::Lang;
+use smsarena::sms::encoding::analyse;
 
 fn main() {
     let Some(text) = std::env::args().nth(1) else {
@@ -21,7 +22,10 @@ fn main() {
     };
     for lang in [Lang::Ru, Lang::En] {
         let board = PaperSoccer.render(&state, state.to_move(), lang);
-        let septets = render::septets(&board).map_or("not GSM-7".into(), |n| n.to_string());
-        println!("{board}\n({septets} septets)\n");
+        let a = analyse(&board);
+        println!(
+            "{board}\n({} {:?} units, {} parts)\n",
+            a.units, a.encoding, a.parts
+        );
     }
 }

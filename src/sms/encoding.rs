@@ -271,6 +271,15 @@ pub fn analyse(text: &str) -> Analysis {
     }
 }
 
+/// Whether `text` goes as GSM-7 in at most `parts` parts, cut as [`split`]
+/// cuts it. A count of septets is not enough: an extension character never
+/// leaves its escape, so a part may end a septet short, and `parts * 153`
+/// septets can take a part more.
+pub fn fits_gsm7(text: &str, parts: u32) -> bool {
+    let a = analyse(text);
+    a.encoding == Encoding::Gsm7 && a.parts <= parts
+}
+
 /// The texts of the parts [`analyse`] counts; concatenated they give `text` back. An empty text
 /// yields one empty part, matching its part count of 1.
 pub fn split(text: &str) -> Vec<String> {
@@ -381,6 +390,19 @@ mod cut_tests {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// 459 septets are three parts' worth, but a `|` across the first cut
+    /// moves it, and the text takes four.
+    #[test]
+    fn three_parts_of_septets_may_not_fit_three_parts() {
+        let text = format!("{}|{}", "a".repeat(152), "a".repeat(305));
+        assert_eq!(septets(&text), Some(459));
+        assert_eq!(analyse(&text).parts, 4);
+        assert!(!fits_gsm7(&text, 3));
+        assert!(fits_gsm7(&text, 4));
+        assert!(fits_gsm7(&"a".repeat(459), 3));
+        assert!(!fits_gsm7("Привет", 3), "UCS-2 is not GSM-7");
+    }
 
     fn parts(text: &str) -> u32 {
         analyse(text).parts

@@ -21,17 +21,7 @@ use super::board::{BLUE, Cell, Field, RED};
 use super::code::write_combo;
 use super::state::{Left, Mode, State};
 use crate::games::{Lang, Seat, Side};
-
-/// Septets three concatenated SMS parts carry: the most a board may take.
-const THREE_PARTS: usize = 3 * 153;
-
-/// GSM-7 septets of a text (every character of a board is GSM-7; those of
-/// the extension table, such as `~`, take two).
-pub(super) fn septets(text: &str) -> usize {
-    text.chars()
-        .map(|c| if "^{}\\[~]|€".contains(c) { 2 } else { 1 })
-        .sum()
-}
+use crate::sms::encoding::fits_gsm7;
 
 /// The seat's text; no trailing newline. Where the longest lines together
 /// (a seven-code combination on two-digit columns, a keeper holding the
@@ -62,7 +52,7 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     }
     lines.push(turn_line(state, seat, lang));
     let text = lines.join("\n");
-    if septets(&text) <= THREE_PARTS {
+    if fits_gsm7(&text, 3) {
         return text;
     }
     lines.remove(legend);

@@ -1,4 +1,5 @@
-//! What a seat reads: a status line and the board in ASCII, within 3 SMS parts of GSM-7.
+//! What a seat reads: a status line and the board in ASCII, within 3 SMS parts of GSM-7
+//! as the gateway cuts them.
 //!
 //! The board is drawn as everyone sees it, top goal up: `@` the ball, `+` a
 //! touched point, `.` an untouched one, `-` `|` `/` `\` drawn segments, `X`
@@ -12,27 +13,10 @@ use super::field::{Field, Kind, SENTINEL};
 use super::moves::keypad_string;
 use super::state::{How, State};
 use crate::games::{Lang, Seat};
+use crate::sms::encoding::{fits_gsm7, septets};
 
-/// Septets in 3 concatenated SMS parts.
-pub const MAX_SEPTETS: usize = 3 * 153;
-
-const BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?\
-¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
-const EXTENSION: &str = "\u{c}^{}\\[~]|€";
-
-/// Septets of `text` in GSM-7 (extension characters count 2), or `None` if
-/// some character is not in GSM-7.
-pub fn septets(text: &str) -> Option<usize> {
-    text.chars().try_fold(0, |n, c| {
-        if BASIC.contains(c) {
-            Some(n + 1)
-        } else if EXTENSION.contains(c) {
-            Some(n + 2)
-        } else {
-            None
-        }
-    })
-}
+/// The parts a seat's text may take.
+pub const MAX_PARTS: u32 = 3;
 
 #[derive(Clone, Copy)]
 pub struct Charset {
@@ -181,7 +165,7 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
         point_map(state),
     ] {
         let text = format!("{head}\n{board}");
-        if septets(&text).is_some_and(|n| n <= MAX_SEPTETS) {
+        if fits_gsm7(&text, MAX_PARTS) {
             return text;
         }
     }

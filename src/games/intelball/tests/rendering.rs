@@ -214,11 +214,3 @@ fn help_names_every_code_and_fits_one_sms() {
         assert!(analyse(&game().options_help(lang)).parts == 1);
     }
 }
-
-/// The board counts septets as the SMS encoder does.
-#[test]
-fn the_boards_septet_count_is_the_encoders() {
-    for text in [OPENING_RU, "B~L(7,10)>L(7,11) ^{}[]|€\\ x"] {
-        assert_eq!(super::render::septets(text), analyse(text).units, "{text}");
-    }
-}

@@ -4,6 +4,7 @@ use super::position::Block;
 use super::state::How;
 use super::*;
 use crate::games::{Effect, Game, Reason, Status};
+use crate::sms::encoding::fits_gsm7;
 use rand::SeedableRng;
 
 mod props;
@@ -274,7 +275,7 @@ fn refusal_texts_name_the_step_and_the_reason() {
         let (en, ru) = (r.text(Lang::En), r.text(Lang::Ru));
         assert!(en.contains(en1) && en.contains(en2), "{en}");
         assert!(ru.contains(ru1) && ru.contains(ru2), "{ru}");
-        assert!(render::septets(&ru).is_some());
+        assert!(crate::sms::encoding::septets(&ru).is_some());
     }
     assert_eq!(Refusal::NotYourTurn.text(Lang::Ru), "Xod protivnika.");
 }
@@ -342,10 +343,7 @@ fn history_while_running_and_the_record_after_the_end() {
 fn renders_fit_and_show_the_board() {
     let s = st("0,0,0,0,7");
     let text = PaperSoccer.render(&s, 0, Lang::En);
-    assert!(
-        render::septets(&text).unwrap() <= render::MAX_SEPTETS,
-        "{text}"
-    );
+    assert!(fits_gsm7(&text, render::MAX_PARTS), "{text}");
     assert!(
         text.starts_with("Your move. Bounce: go on.\nAttack: top. Last: 1"),
         "{text}"
@@ -358,9 +356,10 @@ fn renders_fit_and_show_the_board() {
     );
     // Large fields too.
     let big = State::new(12, 14, 1);
-    assert!(
-        render::septets(&PaperSoccer.render(&big, 0, Lang::Ru)).unwrap() <= render::MAX_SEPTETS
-    );
+    assert!(fits_gsm7(
+        &PaperSoccer.render(&big, 0, Lang::Ru),
+        render::MAX_PARTS
+    ));
 }
 
 /// The seed's worked game, "Madam Intuition" (moves first, so she attacks

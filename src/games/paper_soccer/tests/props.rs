@@ -195,9 +195,14 @@ fn two_hundred_random_games_render_within_three_parts() {
             for seat in 0..2 {
                 for lang in [Lang::Ru, Lang::En] {
                     let text = PaperSoccer.render(&s, seat, lang);
-                    let n = render::septets(&text).expect("GSM-7 only");
-                    assert!(n <= render::MAX_SEPTETS, "{n}\n{text}");
-                    worst = worst.max(n);
+                    let a = crate::sms::encoding::analyse(&text);
+                    assert!(
+                        crate::sms::encoding::fits_gsm7(&text, render::MAX_PARTS),
+                        "{} parts, {} septets\n{text}",
+                        a.parts,
+                        a.units
+                    );
+                    worst = worst.max(a.units);
                 }
             }
             let m = PaperSoccer.robot_move(
