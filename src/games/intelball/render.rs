@@ -23,6 +23,9 @@ use super::state::{Left, Mode, State};
 use crate::games::{Lang, Seat, Side};
 use crate::sms::encoding::fits_gsm7;
 
+/// The parts a seat's text may take.
+const MAX_PARTS: u32 = 3;
+
 /// The seat's text; no trailing newline. Where the longest lines together
 /// (a seven-code combination on two-digit columns, a keeper holding the
 /// ball, a takeback) would take a fourth part, the legend gives way: it is
@@ -52,7 +55,7 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     }
     lines.push(turn_line(state, seat, lang));
     let text = lines.join("\n");
-    if fits_gsm7(&text, 3) {
+    if fits_gsm7(&text, MAX_PARTS) {
         return text;
     }
     lines.remove(legend);
