@@ -852,4 +852,22 @@ fn a_provider_and_healthz_get_in_while_a_client_holds_more_event_streams_and_slo
         "the cap kept the gateway within its descriptors, and no one was turned away:\n{}",
         log.join("\n")
     );
+
+    // A stop does not wait for streams, which never end by themselves.
+    drop(bodies);
+    gateway.terminate();
+    let mut gateway = gateway;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = gateway.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still running 10 s after SIGTERM with {} streams held",
+            streams.len()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status}");
 }

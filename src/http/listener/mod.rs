@@ -166,9 +166,13 @@ pub async fn serve(
         ));
     }
     drop(listener);
+    // A stream has no end to wait for: its page reconnects to whichever
+    // instance serves next and catches up.
+    let streams = registry.close_streams();
     tracing::info!(
         open = registry.open_count(),
-        "stopping: no new connections; waiting for the requests in flight"
+        streams,
+        "stopping: no new connections; streams closed; waiting for the requests in flight"
     );
     graceful.shutdown().await;
 }

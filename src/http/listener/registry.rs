@@ -334,6 +334,18 @@ impl Registry {
         }
     }
 
+    /// Closes every connection feeding a long-lived stream (at a stop):
+    /// how many it closed.
+    pub fn close_streams(&self) -> usize {
+        self.table()
+            .values()
+            .filter(|slot| {
+                let judged = slot.state();
+                judged.phase() == Phase::Stream && slot.evict(judged)
+            })
+            .count()
+    }
+
     fn enter(self: &Arc<Self>, permit: OwnedSemaphorePermit) -> Entry {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let slot = Arc::new(Slot::new(self.epoch));
@@ -574,6 +586,24 @@ mod tests {
                 .try_acquire_owned()
                 .is_ok(),
             "at least one"
+        );
+    }
+
+    #[test]
+    fn a_stop_closes_the_streams_and_nothing_else() {
+        let registry = Registry::new(4, 50);
+        let entries: Vec<Entry> = (0..4).map(|_| registry.try_admit().unwrap()).collect();
+        for entry in &entries[1..] {
+            assert!(entry.slot.request_began());
+        }
+        entries[2].slot.streaming();
+        entries[3].slot.body_awaited();
+        assert_eq!(registry.close_streams(), 1);
+        let phases: Vec<Phase> = entries.iter().map(|e| e.slot.state().phase()).collect();
+        assert_eq!(
+            phases,
+            [Phase::Head, Phase::Busy, Phase::Closed, Phase::Body],
+            "a request and a body in flight still finish"
         );
     }
 
