@@ -609,13 +609,14 @@ fn finish(stream: &mut TcpStream, rest: &str) -> Reply {
 }
 
 #[test]
-fn at_the_cap_the_connection_idle_longest_gives_way_busy_ones_never_and_a_stop_lets_requests_finish()
+fn at_the_cap_the_connection_idle_longest_gives_way_then_slow_bodies_and_a_stop_lets_requests_finish()
  {
     let gateway = Gateway::start(
         &[
             ("SMSARENA_HTTP__MAX_CONNECTIONS", "3"),
             ("SMSARENA_HTTP__HEADER_READ_TIMEOUT_MS", "60000"),
             ("SMSARENA_HTTP__IDLE_TIMEOUT_MS", "60000"),
+            ("SMSARENA_HTTP__BODY_READ_TIMEOUT_MS", "60000"),
             ("SMSARENA_HTTP__REQUEST_TIMEOUT_MS", "60000"),
             // The listener's word that it stopped accepting is at info.
             ("SMSARENA_LOG__FILTER", "warn,smsarena=info"),
@@ -623,38 +624,39 @@ fn at_the_cap_the_connection_idle_longest_gives_way_busy_ones_never_and_a_stop_l
         None,
     );
     let addr = gateway.addr;
-    let (mut a, rest_a) = busy(addr, "b1");
+    let (mut a, _) = busy(addr, "b1");
     let (mut b, rest_b) = busy(addr, "b2");
     let (mut c, rest_c) = busy(addr, "b3");
 
-    // All three busy: a newcomer is closed at once, unanswered.
-    let mut newcomer = connect(addr).unwrap();
-    newcomer
-        .write_all(get_request("/healthz").as_bytes())
-        .unwrap();
-    let took = closed_within(&mut newcomer, Duration::from_secs(10))
-        .expect("a newcomer is closed when every connection is busy");
-    assert!(took < PROMPT, "closed after {took:?}");
-    for s in [&a, &b, &c] {
-        assert!(!is_closed(s), "a busy connection is never evicted");
-    }
+    // All three wait on their clients for a body: a newcomer is served, and
+    // the one that has waited longest gives way.
+    let (reply, took) = timed("healthz at the cap", || get(addr, "/healthz"));
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(took < PROMPT, "{took:?}");
+    assert!(
+        closed_within(&mut a, Duration::from_secs(10)).is_some(),
+        "the body waited for longest made room"
+    );
+    assert!(!is_closed(&b) && !is_closed(&c), "the others stay");
 
-    // b goes idle first, then a: b has idled longest, though a is older.
+    // b goes idle; d begins a body. An idle one gives way before any body,
+    // though c's is older.
     let reply = finish(&mut b, &rest_b);
     assert_eq!(reply.status, 200, "{reply:?}");
     std::thread::sleep(Duration::from_millis(50));
-    let reply = finish(&mut a, &rest_a);
-    assert_eq!(reply.status, 200, "{reply:?}");
+    let (mut d, rest_d) = busy(addr, "b4");
     let (reply, took) = timed("healthz at the cap", || get(addr, "/healthz"));
     assert_eq!(reply.status, 200, "{reply:?}");
     assert!(took < PROMPT, "{took:?}");
     assert!(
         closed_within(&mut b, Duration::from_secs(10)).is_some(),
-        "the connection idle longest made room"
+        "the idle one made room"
     );
-    assert!(!is_closed(&a) && !is_closed(&c), "the others stay");
-    a.write_all(get_request("/ping").as_bytes()).unwrap();
-    let reply = read_reply(&mut a).unwrap();
+    assert!(!is_closed(&c) && !is_closed(&d), "the bodies stay");
+    let reply = finish(&mut d, &rest_d);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    d.write_all(get_request("/ping").as_bytes()).unwrap();
+    let reply = read_reply(&mut d).unwrap();
     assert_eq!(
         (reply.status, reply.body.as_str()),
         (200, "pong"),
@@ -669,7 +671,7 @@ fn at_the_cap_the_connection_idle_longest_gives_way_busy_ones_never_and_a_stop_l
         .expect_err("the listener is closed at the stop");
     assert_eq!(refused.kind(), ErrorKind::ConnectionRefused, "{refused}");
     assert!(
-        closed_within(&mut a, Duration::from_secs(10)).is_some(),
+        closed_within(&mut d, Duration::from_secs(10)).is_some(),
         "an idle connection closes at the stop"
     );
     let reply = finish(&mut c, &rest_c);
@@ -691,6 +693,180 @@ fn at_the_cap_the_connection_idle_longest_gives_way_busy_ones_never_and_a_stop_l
             break status;
         }
         assert!(Instant::now() < deadline, "still running after SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn a_body_that_stalls_or_trickles_is_cut_well_before_the_request_timeout() {
+    // The shipped body deadline and request timeout: the first must cut.
+    let gateway = Gateway::start(&[], None);
+    let addr = gateway.addr;
+    let request_timeout = Duration::from_secs(10);
+    let stalled = std::thread::spawn(move || {
+        let (mut stream, _) = busy(addr, "s1");
+        let start = Instant::now();
+        closed_within(&mut stream, Duration::from_secs(20)).map(|_| start.elapsed())
+    });
+    // The rest of the body a byte each 200 ms: every gap is short, the
+    // whole takes far longer than the deadline.
+    let trickle = std::thread::spawn(move || {
+        let (mut stream, rest) = busy(addr, "s2");
+        let start = Instant::now();
+        for byte in rest.bytes() {
+            if stream.write_all(&[byte]).is_err() || is_closed(&stream) {
+                return Some(start.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        closed_within(&mut stream, Duration::from_secs(20)).map(|_| start.elapsed())
+    });
+    for (what, thread) in [("stalled", stalled), ("trickled", trickle)] {
+        let took = thread
+            .join()
+            .unwrap()
+            .unwrap_or_else(|| panic!("a {what} body held its connection"));
+        eprintln!("a {what} body was cut after {took:?}");
+        assert!(
+            took >= Duration::from_millis(1500),
+            "{what}: cut after {took:?}, before the body deadline"
+        );
+        assert!(
+            took * 2 < request_timeout,
+            "{what}: cut only after {took:?}"
+        );
+    }
+    // A whole webhook is not cut: its body comes with its head.
+    let reply = exchange(
+        addr,
+        webhook_request(&text("w1", "+79001234567", "R ann")).as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(reply.status, 200, "{reply:?}");
+}
+
+/// A new virtual phone of the training hall: its number and token.
+fn hall_phone(addr: SocketAddr) -> (String, String) {
+    let request = "POST /hall/phones HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}";
+    let reply = exchange(addr, request.as_bytes()).unwrap();
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let phone: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+    (
+        phone["number"].as_str().unwrap().to_string(),
+        phone["token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Opens the phone's event stream and never reads it. As [`half_open`], a
+/// connection the server shed is kept all the same.
+fn stream_held(addr: SocketAddr, number: &str, token: &str) -> TcpStream {
+    let mut stream = connect(addr).expect("the gateway accepts during the flood");
+    let path = format!("/hall/phones/{number}/events?token={token}&after=0");
+    let _ = stream.write_all(get_request(&path).as_bytes());
+    stream
+}
+
+/// Sends a whole webhook head and one byte of its body, then goes quiet.
+fn body_held(addr: SocketAddr) -> TcpStream {
+    let mut stream = connect(addr).expect("the gateway accepts during the flood");
+    let head = "POST /webhooks/generic HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 200\r\n\r\n{";
+    let _ = stream.write_all(head.as_bytes());
+    stream
+}
+
+#[test]
+fn a_provider_and_healthz_get_in_while_a_client_holds_more_event_streams_and_slow_bodies_than_the_gateway_has_descriptors()
+ {
+    let own = raise_own_limit();
+    let target = 800.min(own.saturating_sub(300) as usize);
+    assert!(
+        target as u64 > 2 * CHILD_FILES,
+        "this process may open only {own} files: too few to outnumber the gateway's {CHILD_FILES}"
+    );
+    let gateway = Gateway::start(
+        &[
+            // Long deadlines and no hall caps: here the cap's choice alone
+            // has to keep the door open.
+            ("SMSARENA_HTTP__HEADER_READ_TIMEOUT_MS", "120000"),
+            ("SMSARENA_HTTP__IDLE_TIMEOUT_MS", "120000"),
+            ("SMSARENA_HTTP__BODY_READ_TIMEOUT_MS", "120000"),
+            ("SMSARENA_HTTP__REQUEST_TIMEOUT_MS", "120000"),
+            ("SMSARENA_HALL__STREAMS_PER_PHONE", "0"),
+            ("SMSARENA_HALL__STREAMS_PER_CLIENT", "0"),
+        ],
+        Some(CHILD_FILES),
+    );
+    let addr = gateway.addr;
+    let (number, token) = hall_phone(addr);
+    let rounds = 8;
+    let per_round = target / rounds / 2;
+    let (mut streams, mut bodies) = (Vec::new(), Vec::new());
+    let (mut health, mut hooks) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        for _ in 0..per_round {
+            streams.push(stream_held(addr, &number, &token));
+            bodies.push(body_held(addr));
+        }
+        let held = streams.len() + bodies.len();
+
+        let (reply, took) = timed("healthz", || get(addr, "/healthz"));
+        assert_eq!(
+            (reply.status, reply.body.as_str()),
+            (200, "ok"),
+            "{reply:?}"
+        );
+        assert!(took < PROMPT, "/healthz took {took:?} with {held} held");
+        health.push(took);
+
+        let body = text(&format!("f{round}"), "+79001234567", "H");
+        let (reply, took) = timed("webhook", || {
+            exchange(addr, webhook_request(&body).as_bytes())
+        });
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert!(reply.body.contains("accepted"), "{reply:?}");
+        assert!(took < PROMPT, "the webhook took {took:?} with {held} held");
+        hooks.push(took);
+    }
+    let max = |d: &[Duration]| d.iter().max().copied().unwrap_or_default();
+    eprintln!(
+        "held {} event streams and {} slow bodies (gateway's limit {CHILD_FILES} files); \
+         slowest of {rounds}: /healthz {:?}, webhook {:?}",
+        streams.len(),
+        bodies.len(),
+        max(&health),
+        max(&hooks),
+    );
+    // The slow bodies are no answer's: all but a cap's worth were shed.
+    let open = bodies.iter().filter(|s| !is_closed(s)).count();
+    assert!(
+        open < CHILD_FILES as usize,
+        "{open} of {} slow bodies open",
+        bodies.len()
+    );
+    gateway.wait_for_line("connection cap reached");
+    let log = gateway.log();
+    assert!(
+        !log.iter()
+            .any(|l| l.contains("accept error") || l.contains("connection refused at the cap")),
+        "the cap kept the gateway within its descriptors, and no one was turned away:\n{}",
+        log.join("\n")
+    );
+
+    // A stop does not wait for streams, which never end by themselves.
+    drop(bodies);
+    gateway.terminate();
+    let mut gateway = gateway;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = gateway.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still running 10 s after SIGTERM with {} streams held",
+            streams.len()
+        );
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success(), "{status}");

@@ -339,3 +339,233 @@ async fn one_address_opens_only_so_many_phones_and_sends_only_so_many_texts() {
         "{statuses:?}"
     );
 }
+
+fn from_ip(mut request: Request<Body>, ip: &str) -> Request<Body> {
+    let ip: std::net::IpAddr = ip.parse().unwrap();
+    request
+        .extensions_mut()
+        .insert(ConnectInfo(SocketAddr::from((ip, 40000))));
+    request
+}
+
+fn forwarded_for(mut request: Request<Body>, client: &str) -> Request<Body> {
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", client.parse().unwrap());
+    request
+}
+
+async fn open_phone_status(app: &TestApp, request: Request<Body>) -> StatusCode {
+    app.request(request).await.status
+}
+
+#[tokio::test]
+async fn an_ipv6_client_counts_per_64() {
+    let app = TestApp::with_config(|cfg| cfg.hall.phones_per_hour = 1).await;
+    let phone = || post("/hall/phones", json!({}));
+    let mut statuses = Vec::new();
+    for ip in ["2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:db8:1:3::1"] {
+        statuses.push(open_phone_status(&app, from_ip(phone(), ip)).await);
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::OK,
+            StatusCode::TOO_MANY_REQUESTS,
+            StatusCode::OK
+        ],
+        "two addresses of one /64 share a budget; the next /64 has its own"
+    );
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_budget_and_a_forged_header_changes_nothing()
+ {
+    let app = TestApp::with_config(|cfg| {
+        cfg.hall.phones_per_hour = 1;
+        cfg.http.trusted_proxies = "10.0.0.0/8".parse().unwrap();
+    })
+    .await;
+    let phone = || post("/hall/phones", json!({}));
+    let via_proxy = |client: &str| forwarded_for(from_ip(phone(), "10.0.0.5"), client);
+    assert_eq!(
+        open_phone_status(&app, via_proxy("192.0.2.1")).await,
+        StatusCode::OK
+    );
+    assert_eq!(
+        open_phone_status(&app, via_proxy("192.0.2.2")).await,
+        StatusCode::OK,
+        "another visitor behind the same proxy"
+    );
+    assert_eq!(
+        open_phone_status(&app, via_proxy("192.0.2.1")).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the first visitor again"
+    );
+    assert_eq!(
+        open_phone_status(&app, via_proxy("198.51.100.9, 192.0.2.1")).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "a hop the visitor wrote himself, left of what the proxy saw, changes nothing"
+    );
+
+    let stranger = |client: &str| forwarded_for(from_ip(phone(), "198.51.100.7"), client);
+    assert_eq!(
+        open_phone_status(&app, stranger("192.0.2.3")).await,
+        StatusCode::OK
+    );
+    assert_eq!(
+        open_phone_status(&app, stranger("192.0.2.4")).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "an untrusted peer is counted as itself, whatever it forwards"
+    );
+}
+
+/// Opens a phone's event stream from `ip`, the response kept open.
+async fn watch(
+    app: &TestApp,
+    number: &str,
+    token: &str,
+    ip: &str,
+    after: i64,
+) -> axum::http::Response<Body> {
+    let request = Request::get(format!(
+        "/hall/phones/{number}/events?token={token}&after={after}"
+    ))
+    .body(Body::empty())
+    .unwrap();
+    app.router
+        .clone()
+        .oneshot(from_ip(request, ip))
+        .await
+        .unwrap()
+}
+
+/// The ids of the texts a stream carries until it ends.
+async fn ids_until_the_end(response: axum::http::Response<Body>, within: Duration) -> Vec<i64> {
+    let mut body = response.into_body();
+    let mut seen = String::new();
+    loop {
+        let frame = tokio::time::timeout(within, body.frame())
+            .await
+            .expect("the stream ends within its lifetime");
+        match frame {
+            None => break,
+            Some(frame) => {
+                if let Ok(data) = frame.unwrap().into_data() {
+                    seen.push_str(&String::from_utf8_lossy(&data));
+                }
+            }
+        }
+    }
+    seen.lines()
+        .filter_map(|l| l.strip_prefix("id: "))
+        .map(|id| id.trim().parse().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn streams_are_capped_per_phone_and_per_client_and_a_refusal_says_why() {
+    let app = TestApp::with_config(|cfg| {
+        cfg.hall.streams_per_phone = 2;
+        cfg.hall.streams_per_client = 3;
+    })
+    .await;
+    let (one, one_token) = open_phone(&app).await;
+    let (two, two_token) = open_phone(&app).await;
+    let first = watch(&app, &one, &one_token, "192.0.2.1", 0).await;
+    let second = watch(&app, &one, &one_token, "192.0.2.2", 0).await;
+    assert_eq!(
+        (first.status(), second.status()),
+        (StatusCode::OK, StatusCode::OK)
+    );
+
+    let refused = watch(&app, &one, &one_token, "192.0.2.3", 0).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(refused.headers()["retry-after"], "30");
+    let why = refused.into_body().collect().await.unwrap().to_bytes();
+    let why = String::from_utf8_lossy(&why);
+    assert!(
+        why.contains("this phone already has 2 pages watching it"),
+        "{why}"
+    );
+
+    let third = watch(&app, &two, &two_token, "192.0.2.1", 0).await;
+    let fourth = watch(&app, &two, &two_token, "192.0.2.1", 0).await;
+    assert_eq!(
+        (third.status(), fourth.status()),
+        (StatusCode::OK, StatusCode::OK)
+    );
+    let (three, three_token) = open_phone(&app).await;
+    let refused = watch(&app, &three, &three_token, "192.0.2.1", 0).await;
+    assert_eq!(
+        refused.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "192.0.2.1 already watches three: the client's cap"
+    );
+    let why = refused.into_body().collect().await.unwrap().to_bytes();
+    let why = String::from_utf8_lossy(&why);
+    assert!(why.contains("you already watch 3"), "{why}");
+    let other = watch(&app, &three, &three_token, "192.0.2.2", 0).await;
+    assert_eq!(other.status(), StatusCode::OK, "another client has its own");
+
+    drop(first);
+    assert_eq!(
+        watch(&app, &three, &three_token, "192.0.2.1", 0)
+            .await
+            .status(),
+        StatusCode::OK,
+        "a stream that ended gives its places back"
+    );
+    drop((second, third, fourth, other));
+}
+
+#[tokio::test]
+async fn a_stream_ends_after_its_lifetime_and_the_next_one_resumes_with_nothing_lost_or_twice() {
+    let app = TestApp::with_config(|cfg| cfg.hall.stream_max_secs = 1).await;
+    let (number, token) = open_phone(&app).await;
+    let (status, _) = type_text(&app, &number, &token, "l1", GAME, "R lifer").await;
+    assert_eq!(status, StatusCode::OK);
+    app.one_text(&number).await;
+
+    let started = std::time::Instant::now();
+    let first = ids_until_the_end(
+        watch(&app, &number, &token, "192.0.2.1", 0).await,
+        Duration::from_secs(10),
+    )
+    .await;
+    let lived = started.elapsed();
+    assert!(
+        lived >= Duration::from_millis(900) && lived < Duration::from_secs(5),
+        "ended after {lived:?}"
+    );
+    assert_eq!(first.len(), 1, "the welcome: {first:?}");
+
+    // While no page watches, the phone is texted; the page comes back from
+    // the newest text it has, as its script does.
+    type_text(&app, &number, &token, "l2", GAME, "H").await;
+    assert!(!app.inbox(&number).await.is_empty(), "H is answered");
+    let second = ids_until_the_end(
+        watch(&app, &number, &token, "192.0.2.1", first[0]).await,
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(!second.is_empty(), "the text sent meanwhile is not lost");
+    assert!(
+        second.iter().all(|id| *id > first[0]),
+        "nothing shown twice: {first:?} then {second:?}"
+    );
+
+    // A browser reconnecting by itself sends the last id it saw.
+    let request = Request::get(format!("/hall/phones/{number}/events?token={token}"))
+        .header("last-event-id", second.last().unwrap().to_string())
+        .body(Body::empty())
+        .unwrap();
+    let response = app
+        .router
+        .clone()
+        .oneshot(from_ip(request, "192.0.2.1"))
+        .await
+        .unwrap();
+    let third = ids_until_the_end(response, Duration::from_secs(10)).await;
+    assert!(third.is_empty(), "all was seen: {third:?}");
+}

@@ -14,6 +14,7 @@ mod env;
 mod error;
 mod exposure;
 mod limits;
+mod proxies;
 mod safety;
 mod secret;
 
@@ -21,6 +22,7 @@ pub use database::shown_url as shown_database_url;
 pub use env::EnvStrings;
 pub use error::{ConfigError, Problem};
 pub use limits::{AddressList, LimitsConfig};
+pub use proxies::ProxyList;
 pub use safety::SECRET_MIN_LEN;
 pub use secret::{Scrubber, Secret};
 
@@ -71,8 +73,22 @@ pub struct HttpConfig {
     /// A kept-alive connection with no request in flight for this long is closed.
     #[serde(deserialize_with = "lenient")]
     pub idle_timeout_ms: u64,
+    /// A request whose whole body has not arrived this long after its head
+    /// is cut (the connection closed): a total, so a trickle of one byte a
+    /// second does not hold the connection either.
+    #[serde(deserialize_with = "lenient")]
+    pub body_read_timeout_ms: u64,
+    /// Of the connection cap, the share (percent) that long-lived streams
+    /// (the hall's event streams) may hold; past it a new one is answered 503.
+    #[serde(deserialize_with = "lenient")]
+    pub stream_share_percent: u8,
+    /// Reverse proxies whose `X-Forwarded-For` names the client: addresses
+    /// or CIDR ranges. Empty: the peer is the client, whatever it forwards.
+    #[serde(deserialize_with = "lenient")]
+    pub trusted_proxies: ProxyList,
     /// Most connections open at once; at the cap a new one is served by
-    /// closing the oldest that has no request in flight. Lowered at start to
+    /// closing one that waits on its client (idle, a head, a slow body) or,
+    /// failing those, the oldest long-lived stream. Lowered at start to
     /// what fits under the open-files limit; 0 means just that figure.
     #[serde(deserialize_with = "lenient")]
     pub max_connections: usize,
@@ -92,6 +108,9 @@ impl Default for HttpConfig {
             request_timeout_ms: 10_000,
             header_read_timeout_ms: 5_000,
             idle_timeout_ms: 60_000,
+            body_read_timeout_ms: 2_000,
+            stream_share_percent: 50,
+            trusted_proxies: ProxyList::default(),
             max_connections: 4096,
             allow_insecure_public_webhooks: false,
         }

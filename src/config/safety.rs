@@ -22,6 +22,13 @@ impl Config {
                 self.http.listen
             ));
         }
+        if self.hall.stream_max_secs == 0 {
+            return Err(
+                "hall.stream_max_secs is 0: every watching page's stream would end as it \
+                 opened; give it at least 1 second"
+                    .into(),
+            );
+        }
         let vonage = &self.sms.vonage;
         if !vonage.signature_secret.is_empty()
             && crate::providers::signatures::vonage_signature("", &vonage.signature_method, &[])
@@ -159,6 +166,16 @@ mod tests {
         let err = cfg.check_settings().unwrap_err();
         assert!(err.contains("\"rot13\""), "{err}");
         cfg.sms.vonage.signature_method = "sha256".into();
+        assert!(cfg.check_settings().is_ok());
+    }
+
+    #[test]
+    fn a_hall_stream_that_would_end_as_it_opens_is_refused() {
+        let mut cfg = Config::default();
+        cfg.hall.stream_max_secs = 0;
+        let err = cfg.check_settings().unwrap_err();
+        assert!(err.contains("hall.stream_max_secs is 0"), "{err}");
+        cfg.hall.stream_max_secs = 1;
         assert!(cfg.check_settings().is_ok());
     }
 

@@ -28,6 +28,7 @@ use crate::store::{Fragment, PartArrival, Store};
 
 mod admin;
 pub mod budget;
+pub mod client;
 pub mod error;
 pub mod flood;
 pub mod listener;

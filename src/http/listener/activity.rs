@@ -1,4 +1,4 @@
-//! What moves a connection's phase from outside its task: bytes read off its socket, and its response's end.
+//! What moves a connection's phase from outside its task: bytes read off its socket, a handler waiting on its request's body, and its response's end.
 
 use std::io;
 use std::pin::Pin;
@@ -6,9 +6,10 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes, HttpBody};
-use hyper::body::{Frame, SizeHint};
+use hyper::body::{Frame, Incoming, SizeHint};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
+use tokio::sync::OwnedSemaphorePermit;
 
 use super::registry::Slot;
 
@@ -72,17 +73,63 @@ impl AsyncWrite for Watched {
     }
 }
 
-/// A response body that marks its request done when hyper lets go of it:
-/// after its last byte was handed to the socket, or when the connection
-/// went away first.
-pub struct InFlight {
-    body: Body,
+/// A request's body that tells its slot whether the handler is waiting on
+/// the client for it: while it is, the body's deadline runs and the
+/// connection may give way at the cap.
+pub struct Arriving {
+    body: Incoming,
     slot: Arc<Slot>,
 }
 
+impl Arriving {
+    pub fn new(body: Incoming, slot: Arc<Slot>) -> Arriving {
+        Arriving { body, slot }
+    }
+}
+
+impl HttpBody for Arriving {
+    type Data = Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
+        let polled = Pin::new(&mut self.body).poll_frame(cx);
+        if polled.is_pending() {
+            self.slot.body_awaited();
+        } else {
+            self.slot.body_arrived();
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// A response body that marks its request done when hyper lets go of it:
+/// after its last byte was handed to the socket, or when the connection
+/// went away first. A long-lived stream holds its place in the streams'
+/// share of the cap as long.
+pub struct InFlight {
+    body: Body,
+    slot: Arc<Slot>,
+    _stream: Option<OwnedSemaphorePermit>,
+}
+
 impl InFlight {
-    pub fn new(body: Body, slot: Arc<Slot>) -> InFlight {
-        InFlight { body, slot }
+    pub fn new(body: Body, slot: Arc<Slot>, stream: Option<OwnedSemaphorePermit>) -> InFlight {
+        InFlight {
+            body,
+            slot,
+            _stream: stream,
+        }
     }
 }
 

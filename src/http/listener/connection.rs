@@ -12,16 +12,21 @@ use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::Watcher;
 use tokio::net::TcpStream;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::Service;
 
-use super::activity::{InFlight, Watched};
+use super::activity::{Arriving, InFlight, Watched};
 use super::registry::{Entry, Phase, Slot};
 
-/// The two deadlines of a connection without a request in flight.
+/// A connection's deadlines while it waits on its client.
 #[derive(Clone, Copy, Debug)]
 pub struct Timeouts {
+    /// For a whole head, from its first byte (or the accept).
     pub header: Duration,
+    /// Between requests.
     pub idle: Duration,
+    /// For a whole body, from the end of its head.
+    pub body: Duration,
 }
 
 /// Serves `stream` until the client or the server is done with it. The
@@ -36,23 +41,37 @@ pub async fn serve(
     timeouts: Timeouts,
 ) {
     let slot = entry.slot.clone();
+    let stream_permits = entry.stream_permits();
     let io = TokioIo::new(Watched::new(stream, slot.clone()));
-    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+    let service = hyper::service::service_fn(move |request: Request<Incoming>| {
         // Called as soon as the head is read, before any of the body.
         let began = slot.request_began();
         let slot = slot.clone();
+        let stream_permits = stream_permits.clone();
         let mut router = router.clone();
         async move {
             if !began {
-                return Ok::<_, Infallible>(closing().map(|body| InFlight::new(body, slot)));
+                return Ok::<_, Infallible>(closing().map(|body| InFlight::new(body, slot, None)));
             }
+            let mut request = request.map(|body| Arriving::new(body, slot.clone()));
             // The per-address limit (`flood::refusal`) reads it.
             request.extensions_mut().insert(ConnectInfo(peer));
             let response = match router.call(request).await {
                 Ok(response) => response,
                 Err(never) => match never {},
             };
-            Ok(response.map(|body| InFlight::new(body, slot)))
+            let (response, permit) = if is_stream(&response) {
+                match stream_place(&stream_permits) {
+                    Some(permit) => {
+                        slot.streaming();
+                        (response, Some(permit))
+                    }
+                    None => (too_many_streams(), None),
+                }
+            } else {
+                (response, None)
+            };
+            Ok(response.map(|body| InFlight::new(body, slot, permit)))
         }
     });
     // hyper's own header timer is left off: it starts again as soon as a
@@ -78,7 +97,7 @@ async fn drive<E: std::fmt::Display>(
         if state.phase() == Phase::Closed {
             return;
         }
-        let deadline = slot.deadline(state, timeouts.header, timeouts.idle);
+        let deadline = slot.deadline(state, &timeouts);
         let expiry = async {
             match deadline {
                 Some(at) => tokio::time::sleep_until(at.into()).await,
@@ -101,6 +120,36 @@ async fn drive<E: std::fmt::Display>(
             }
         }
     }
+}
+
+/// A response that stays open to feed its client (Server-Sent Events).
+fn is_stream(response: &Response<Body>) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/event-stream"))
+}
+
+fn stream_place(permits: &std::sync::Arc<Semaphore>) -> Option<OwnedSemaphorePermit> {
+    permits.clone().try_acquire_owned().ok()
+}
+
+/// The answer in place of a stream when streams hold their whole share of
+/// the cap: the page tries again later, and the other requests keep room.
+fn too_many_streams() -> Response<Body> {
+    tracing::debug!("a stream refused: streams hold their share of the connection cap");
+    let mut response = Response::new(Body::from(
+        "too many live streams on this server, try again shortly\n",
+    ));
+    *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(header::RETRY_AFTER, HeaderValue::from_static("10"));
+    response
 }
 
 /// The answer to a request whose connection was chosen to close just as its

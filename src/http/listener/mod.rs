@@ -2,10 +2,11 @@
 //!
 //! `axum::serve` has no header or idle timeout and no cap: connections that
 //! send half a head and stop filled the descriptor table, and then `accept`
-//! failed for everyone. Here a connection with no request in flight is
-//! closed when its deadline passes, and at the cap a newcomer is served by
-//! closing the connection that has waited longest without a request, so a
-//! provider's webhook and `/healthz` still get in during such a flood.
+//! failed for everyone. Here a connection waiting on its client (for a head,
+//! a body, its next request) is closed when its deadline passes, and at the
+//! cap a newcomer is served by closing one that waits on its client or only
+//! feeds it a long-lived stream, so a provider's webhook and `/healthz` still
+//! get in while one client holds every slow body and event stream it can.
 
 mod activity;
 mod connection;
@@ -35,6 +36,8 @@ pub struct Settings {
     pub timeouts: Timeouts,
     /// `http.max_connections` as configured (0: what fits).
     pub max_connections: usize,
+    /// `http.stream_share_percent`: of the cap, what long-lived streams may hold.
+    pub stream_share_percent: u8,
 }
 
 impl Settings {
@@ -52,8 +55,18 @@ impl Settings {
             timeouts: Timeouts {
                 header: positive("header_read_timeout_ms", http.header_read_timeout_ms)?,
                 idle: positive("idle_timeout_ms", http.idle_timeout_ms)?,
+                body: positive("body_read_timeout_ms", http.body_read_timeout_ms)?,
             },
             max_connections: http.max_connections,
+            stream_share_percent: match http.stream_share_percent {
+                share @ 1..=100 => share,
+                other => {
+                    return Err(format!(
+                        "http.stream_share_percent is {other}: a share of the connection cap, \
+                         from 1 to 100"
+                    ));
+                }
+            },
         })
     }
 }
@@ -87,7 +100,7 @@ pub async fn serve(
     cap: usize,
     shutdown: impl Future<Output = ()>,
 ) {
-    let registry = Registry::new(cap);
+    let registry = Registry::new(cap, settings.stream_share_percent);
     let graceful = GracefulShutdown::new();
     let mut accept_errors = Throttle::default();
     let mut refusals = Throttle::default();
@@ -106,7 +119,7 @@ pub async fn serve(
                 // Out of descriptors (EMFILE, ENFILE) or memory: accept would
                 // fail again at once, so free a descriptor if a connection
                 // can spare it, and pause rather than spin.
-                let evicted = registry.evict_oldest_idle();
+                let evicted = registry.make_room();
                 if let Some(skipped) = accept_errors.ready() {
                     tracing::error!(error = %e, open = registry.open_count(), evicted, skipped, "accept error");
                 }
@@ -153,9 +166,13 @@ pub async fn serve(
         ));
     }
     drop(listener);
+    // A stream has no end to wait for: its page reconnects to whichever
+    // instance serves next and catches up.
+    let streams = registry.close_streams();
     tracing::info!(
         open = registry.open_count(),
-        "stopping: no new connections; waiting for the requests in flight"
+        streams,
+        "stopping: no new connections; streams closed; waiting for the requests in flight"
     );
     graceful.shutdown().await;
 }
@@ -210,6 +227,23 @@ mod tests {
         http.header_read_timeout_ms = 0;
         let err = Settings::from_config(&http).unwrap_err();
         assert!(err.contains("http.header_read_timeout_ms"), "{err}");
+        http.header_read_timeout_ms = 1;
+        http.body_read_timeout_ms = 0;
+        let err = Settings::from_config(&http).unwrap_err();
+        assert!(err.contains("http.body_read_timeout_ms"), "{err}");
+    }
+
+    #[test]
+    fn the_body_deadline_is_short_and_streams_hold_a_share() {
+        let mut http = HttpConfig::default();
+        let settings = Settings::from_config(&http).unwrap();
+        assert!(settings.timeouts.body * 3 <= Duration::from_millis(http.request_timeout_ms));
+        assert_eq!(settings.stream_share_percent, 50);
+        for bad in [0, 101] {
+            http.stream_share_percent = bad;
+            let err = Settings::from_config(&http).unwrap_err();
+            assert!(err.contains("http.stream_share_percent"), "{err}");
+        }
     }
 
     #[test]

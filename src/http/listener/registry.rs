@@ -4,6 +4,11 @@
 //! it began), so marking a request's start and end costs one atomic write and
 //! the eviction's choice never races a connection that just got busy: a
 //! connection is closed only by swapping the very state that was judged.
+//!
+//! A connection that waits on its client (for a head, between requests, for
+//! the rest of a body) or only feeds it a long-lived stream may give way; one
+//! whose request is being handled never does. So a client that holds many
+//! slow bodies or event streams cannot keep a webhook out.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -12,14 +17,22 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
+use super::connection::Timeouts;
+
 /// What a connection is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     /// Reading a request head: since its accept, or since the first byte of
     /// its next request.
     Head,
-    /// A request is in flight: its head was read and its response is not done.
+    /// A request is being handled: its head was read, and the handler is
+    /// not waiting on the client for the body, nor feeding it a stream.
     Busy,
+    /// The handler waits for more of the request's body; `since` is the end
+    /// of its head, so a body that trickles meets its deadline all the same.
+    Body,
+    /// The response is a long-lived stream (Server-Sent Events).
+    Stream,
     /// Kept alive between requests.
     Idle,
     /// Told to close (timed out, evicted); it closes at its task's next turn.
@@ -37,26 +50,38 @@ impl State {
             Phase::Busy => 1,
             Phase::Idle => 2,
             Phase::Closed => 3,
+            Phase::Body => 4,
+            Phase::Stream => 5,
         };
-        State(since_ms << 2 | bits)
+        State(since_ms << 3 | bits)
     }
 
     pub fn phase(self) -> Phase {
-        match self.0 & 3 {
+        match self.0 & 7 {
             0 => Phase::Head,
             1 => Phase::Busy,
             2 => Phase::Idle,
+            4 => Phase::Body,
+            5 => Phase::Stream,
             _ => Phase::Closed,
         }
     }
 
     pub fn since_ms(self) -> u64 {
-        self.0 >> 2
+        self.0 >> 3
     }
 
-    /// Head or idle: nothing is lost by closing it.
-    pub fn evictable(self) -> bool {
-        matches!(self.phase(), Phase::Head | Phase::Idle)
+    /// The order in which connections give way at the cap, `None` for those
+    /// that never do: first those with nothing in flight (a head, an idle
+    /// spell), then those waiting on a body their client is slow to send,
+    /// then long-lived streams (the page reconnects and catches up).
+    pub fn eviction_rank(self) -> Option<u8> {
+        match self.phase() {
+            Phase::Head | Phase::Idle => Some(0),
+            Phase::Body => Some(1),
+            Phase::Stream => Some(2),
+            Phase::Busy | Phase::Closed => None,
+        }
     }
 }
 
@@ -89,12 +114,14 @@ impl Slot {
         State(self.state.load(Ordering::Acquire))
     }
 
-    /// When the phase of `state` runs out: `None` while a request is in flight.
-    pub fn deadline(&self, state: State, header: Duration, idle: Duration) -> Option<Instant> {
+    /// When the phase of `state` runs out: `None` while a request is being
+    /// handled or its stream is fed (the stream's owner ends it).
+    pub fn deadline(&self, state: State, timeouts: &Timeouts) -> Option<Instant> {
         let limit = match state.phase() {
-            Phase::Head => header,
-            Phase::Idle => idle,
-            Phase::Busy => return None,
+            Phase::Head => timeouts.header,
+            Phase::Idle => timeouts.idle,
+            Phase::Body => timeouts.body,
+            Phase::Busy | Phase::Stream => return None,
             Phase::Closed => return Some(Instant::now()),
         };
         Some(self.epoch + Duration::from_millis(state.since_ms()) + limit)
@@ -110,15 +137,48 @@ impl Slot {
     }
 
     /// A whole head was read: false when the connection is already closing,
-    /// so the request is not worth starting.
+    /// so the request is not worth starting. The body's deadline counts
+    /// from now.
     pub fn request_began(&self) -> bool {
-        self.update(|s| (s.phase() != Phase::Closed).then(|| State::new(Phase::Busy, s.since_ms())))
+        let now = self.now_ms();
+        self.update(|s| (s.phase() != Phase::Closed).then(|| State::new(Phase::Busy, now)))
+    }
+
+    /// The handler waits for body bytes that have not come: the body's
+    /// deadline applies, and the connection may give way at the cap.
+    pub fn body_awaited(&self) {
+        if self
+            .update(|s| (s.phase() == Phase::Busy).then(|| State::new(Phase::Body, s.since_ms())))
+        {
+            self.wake.notify_one();
+        }
+    }
+
+    /// Body bytes (or its end) came: the handler is at work again. The
+    /// task's timer, if it fires, finds the state moved and sets no
+    /// deadline, so it is not woken for this.
+    pub fn body_arrived(&self) {
+        self.update(|s| (s.phase() == Phase::Body).then(|| State::new(Phase::Busy, s.since_ms())));
+    }
+
+    /// The response is a long-lived stream: from now on the connection may
+    /// give way at the cap (after those waiting on their clients).
+    pub fn streaming(&self) {
+        let now = self.now_ms();
+        if self.update(|s| {
+            matches!(s.phase(), Phase::Busy | Phase::Body).then(|| State::new(Phase::Stream, now))
+        }) {
+            self.wake.notify_one();
+        }
     }
 
     /// The response is done (or dropped): the idle timeout counts from now.
     pub fn request_ended(&self) {
         let now = self.now_ms();
-        if self.update(|s| (s.phase() == Phase::Busy).then(|| State::new(Phase::Idle, now))) {
+        if self.update(|s| {
+            matches!(s.phase(), Phase::Busy | Phase::Body | Phase::Stream)
+                .then(|| State::new(Phase::Idle, now))
+        }) {
             self.wake.notify_one();
         }
     }
@@ -131,7 +191,7 @@ impl Slot {
 
     /// Closes the connection if it is still as judged and evictable.
     fn evict(&self, judged: State) -> bool {
-        if judged.evictable() && self.swap(judged, State::new(Phase::Closed, 0)) {
+        if judged.eviction_rank().is_some() && self.swap(judged, State::new(Phase::Closed, 0)) {
             self.wake.notify_one();
             return true;
         }
@@ -159,21 +219,25 @@ impl Slot {
     }
 }
 
-/// The connection that gives way at the cap: of those with no request in
-/// flight, the one that has waited longest in its phase (its head since its
-/// accept, or idle since its last response); the earlier accepted on a tie.
-/// A connection that is busy is never chosen.
-pub fn oldest_idle(open: impl IntoIterator<Item = (u64, State)>) -> Option<(u64, State)> {
+/// The connection that gives way at the cap: of the first rank there is
+/// ([`State::eviction_rank`]), the one that has been longest in its phase
+/// (its head since its accept, idle since its last response, its body or
+/// stream since its head); the earlier accepted on a tie. A connection
+/// whose request is being handled is never chosen.
+pub fn first_to_give_way(open: impl IntoIterator<Item = (u64, State)>) -> Option<(u64, State)> {
     open.into_iter()
-        .filter(|(_, s)| s.evictable())
-        .min_by_key(|&(id, s)| (s.since_ms(), id))
+        .filter_map(|(id, s)| Some((s.eviction_rank()?, s.since_ms(), id, s)))
+        .min_by_key(|&(rank, since, id, _)| (rank, since, id))
+        .map(|(_, _, id, s)| (id, s))
 }
 
-/// The open connections and the cap on them.
+/// The open connections, the cap on them, and the share of it that
+/// long-lived streams may hold.
 pub struct Registry {
     epoch: Instant,
     open: Mutex<BTreeMap<u64, Arc<Slot>>>,
     permits: Arc<Semaphore>,
+    streams: Arc<Semaphore>,
     next_id: AtomicU64,
     cap: usize,
 }
@@ -194,22 +258,33 @@ impl Drop for Entry {
     }
 }
 
+impl Entry {
+    /// The registry's stream permits: a response that is a long-lived
+    /// stream takes one for its life, or is not served.
+    pub fn stream_permits(&self) -> Arc<Semaphore> {
+        self.registry.streams.clone()
+    }
+}
+
 /// What became of a connection accepted at the cap.
 pub enum Admission {
     /// Another connection was closed to make room.
     Evicted(Entry),
-    /// Every connection has a request in flight: the new one is refused.
+    /// Every connection has a request being handled: the new one is refused.
     AllBusy,
     /// The connection chosen to give way did not close in time.
     Stuck,
 }
 
 impl Registry {
-    pub fn new(cap: usize) -> Arc<Registry> {
+    /// `stream_percent` of `cap` (at least one) may be long-lived streams.
+    pub fn new(cap: usize, stream_percent: u8) -> Arc<Registry> {
+        let streams = (cap * usize::from(stream_percent.min(100)) / 100).max(1);
         Arc::new(Registry {
             epoch: Instant::now(),
             open: Mutex::new(BTreeMap::new()),
             permits: Arc::new(Semaphore::new(cap)),
+            streams: Arc::new(Semaphore::new(streams)),
             next_id: AtomicU64::new(0),
             cap,
         })
@@ -230,11 +305,11 @@ impl Registry {
         Some(self.enter(permit))
     }
 
-    /// A place at the cap: the oldest connection with no request in flight is
-    /// closed, and its permit is waited for (at most `patience`), so the
-    /// descriptors in use never pass the cap by more than the one accepted.
+    /// A place at the cap: the connection first to give way is closed, and
+    /// its permit is waited for (at most `patience`), so the descriptors in
+    /// use never pass the cap by more than the one accepted.
     pub async fn admit_by_eviction(self: &Arc<Self>, patience: Duration) -> Admission {
-        if !self.evict_oldest_idle() {
+        if !self.make_room() {
             return Admission::AllBusy;
         }
         match tokio::time::timeout(patience, self.permits.clone().acquire_owned()).await {
@@ -243,20 +318,32 @@ impl Registry {
         }
     }
 
-    /// Closes the oldest connection with no request in flight: false if every
-    /// open connection is busy (or already closing).
-    pub fn evict_oldest_idle(&self) -> bool {
+    /// Closes the connection first to give way ([`first_to_give_way`]):
+    /// false if every open connection is busy (or already closing).
+    pub fn make_room(&self) -> bool {
         let table = self.table();
         loop {
             let candidates = table.iter().map(|(&id, slot)| (id, slot.state()));
-            let Some((id, judged)) = oldest_idle(candidates) else {
+            let Some((id, judged)) = first_to_give_way(candidates) else {
                 return false;
             };
-            // A failed swap means it began a request since it was judged: judge again.
+            // A failed swap means its phase moved since it was judged: judge again.
             if table[&id].evict(judged) {
                 return true;
             }
         }
+    }
+
+    /// Closes every connection feeding a long-lived stream (at a stop):
+    /// how many it closed.
+    pub fn close_streams(&self) -> usize {
+        self.table()
+            .values()
+            .filter(|slot| {
+                let judged = slot.state();
+                judged.phase() == Phase::Stream && slot.evict(judged)
+            })
+            .count()
     }
 
     fn enter(self: &Arc<Self>, permit: OwnedSemaphorePermit) -> Entry {
@@ -287,7 +374,14 @@ mod tests {
 
     #[test]
     fn the_state_word_keeps_phase_and_time() {
-        for phase in [Phase::Head, Phase::Busy, Phase::Idle, Phase::Closed] {
+        for phase in [
+            Phase::Head,
+            Phase::Busy,
+            Phase::Body,
+            Phase::Stream,
+            Phase::Idle,
+            Phase::Closed,
+        ] {
             let s = at(phase, 123_456_789);
             assert_eq!((s.phase(), s.since_ms()), (phase, 123_456_789));
         }
@@ -303,13 +397,40 @@ mod tests {
             (5, at(Phase::Idle, 20)),
             (6, at(Phase::Busy, 5)),
         ];
-        assert_eq!(oldest_idle(open).map(|(id, _)| id), Some(5));
+        assert_eq!(first_to_give_way(open).map(|(id, _)| id), Some(5));
         // Waiting for a head counts as much as idling, by the same clock.
         let open = [(7, at(Phase::Idle, 50)), (8, at(Phase::Head, 49))];
-        assert_eq!(oldest_idle(open).map(|(id, _)| id), Some(8));
+        assert_eq!(first_to_give_way(open).map(|(id, _)| id), Some(8));
         // On a tie, the earlier accepted.
         let open = [(9, at(Phase::Head, 7)), (3, at(Phase::Head, 7))];
-        assert_eq!(oldest_idle(open).map(|(id, _)| id), Some(3));
+        assert_eq!(first_to_give_way(open).map(|(id, _)| id), Some(3));
+    }
+
+    #[test]
+    fn slow_bodies_give_way_after_idle_ones_and_streams_last() {
+        let open = [
+            (1, at(Phase::Stream, 1)),
+            (2, at(Phase::Body, 30)),
+            (3, at(Phase::Idle, 90)),
+            (4, at(Phase::Body, 20)),
+            (5, at(Phase::Busy, 0)),
+        ];
+        assert_eq!(
+            first_to_give_way(open).map(|(id, _)| id),
+            Some(3),
+            "nothing in flight goes first, however recent"
+        );
+        assert_eq!(
+            first_to_give_way(open.into_iter().filter(|(id, _)| *id != 3)).map(|(id, _)| id),
+            Some(4),
+            "then the body waited for longest"
+        );
+        let streams = [(6, at(Phase::Stream, 40)), (7, at(Phase::Stream, 10))];
+        assert_eq!(
+            first_to_give_way(streams).map(|(id, _)| id),
+            Some(7),
+            "then the oldest stream"
+        );
     }
 
     #[test]
@@ -319,8 +440,8 @@ mod tests {
             (2, at(Phase::Closed, 0)),
             (3, at(Phase::Busy, 1)),
         ];
-        assert_eq!(oldest_idle(open), None);
-        assert_eq!(oldest_idle([]), None);
+        assert_eq!(first_to_give_way(open), None);
+        assert_eq!(first_to_give_way([]), None);
     }
 
     #[test]
@@ -341,6 +462,19 @@ mod tests {
             Phase::Head,
             "the next request's first byte"
         );
+
+        assert!(slot.request_began());
+        slot.body_awaited();
+        assert_eq!(slot.state().phase(), Phase::Body, "waiting on the client");
+        slot.body_arrived();
+        assert_eq!(slot.state().phase(), Phase::Busy, "handled again");
+        slot.streaming();
+        assert_eq!(slot.state().phase(), Phase::Stream);
+        slot.body_awaited();
+        assert_eq!(slot.state().phase(), Phase::Stream, "a stream has no body");
+        slot.request_ended();
+        assert_eq!(slot.state().phase(), Phase::Idle);
+        slot.heard();
 
         let judged = slot.state();
         assert!(slot.request_began());
@@ -364,20 +498,38 @@ mod tests {
     #[test]
     fn deadlines_follow_the_phase() {
         let slot = Slot::new(Instant::now());
-        let (header, idle) = (Duration::from_secs(5), Duration::from_secs(60));
-        let head = slot.deadline(slot.state(), header, idle).unwrap();
+        let timeouts = Timeouts {
+            header: Duration::from_secs(5),
+            idle: Duration::from_secs(60),
+            body: Duration::from_secs(2),
+        };
+        let header = timeouts.header;
+        let head = slot.deadline(slot.state(), &timeouts).unwrap();
         assert!(head >= Instant::now() + header - Duration::from_millis(100));
         assert!(head <= Instant::now() + header + Duration::from_millis(2));
         slot.request_began();
-        assert_eq!(slot.deadline(slot.state(), header, idle), None);
+        assert_eq!(slot.deadline(slot.state(), &timeouts), None);
+        slot.body_awaited();
+        let body = slot.deadline(slot.state(), &timeouts).unwrap();
+        assert!(body <= Instant::now() + timeouts.body + Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(20));
+        slot.body_arrived();
+        slot.body_awaited();
+        assert_eq!(
+            slot.deadline(slot.state(), &timeouts),
+            Some(body),
+            "a trickle of bytes does not move the body's deadline"
+        );
+        slot.streaming();
+        assert_eq!(slot.deadline(slot.state(), &timeouts), None);
         slot.request_ended();
-        let rest = slot.deadline(slot.state(), header, idle).unwrap();
+        let rest = slot.deadline(slot.state(), &timeouts).unwrap();
         assert!(rest > head + Duration::from_secs(50));
     }
 
     #[tokio::test]
     async fn at_the_cap_the_oldest_idle_makes_room_and_all_busy_refuses() {
-        let registry = Registry::new(2);
+        let registry = Registry::new(2, 50);
         let first = registry.try_admit().expect("below the cap");
         let second = registry.try_admit().expect("below the cap");
         assert!(registry.try_admit().is_none(), "at the cap");
@@ -407,9 +559,57 @@ mod tests {
         assert!(registry.try_admit().is_some(), "a place came free");
     }
 
+    #[test]
+    fn streams_hold_their_share_of_the_cap_and_no_more() {
+        let registry = Registry::new(10, 30);
+        let entry = registry.try_admit().unwrap();
+        let permits = entry.stream_permits();
+        let held: Vec<_> = (0..3)
+            .map(|_| {
+                permits
+                    .clone()
+                    .try_acquire_owned()
+                    .expect("within the share")
+            })
+            .collect();
+        assert!(permits.clone().try_acquire_owned().is_err(), "past it");
+        drop(held);
+        assert!(
+            permits.try_acquire_owned().is_ok(),
+            "a stream that ended gave its place back"
+        );
+        let tiny = Registry::new(1, 1);
+        assert!(
+            tiny.try_admit()
+                .unwrap()
+                .stream_permits()
+                .try_acquire_owned()
+                .is_ok(),
+            "at least one"
+        );
+    }
+
+    #[test]
+    fn a_stop_closes_the_streams_and_nothing_else() {
+        let registry = Registry::new(4, 50);
+        let entries: Vec<Entry> = (0..4).map(|_| registry.try_admit().unwrap()).collect();
+        for entry in &entries[1..] {
+            assert!(entry.slot.request_began());
+        }
+        entries[2].slot.streaming();
+        entries[3].slot.body_awaited();
+        assert_eq!(registry.close_streams(), 1);
+        let phases: Vec<Phase> = entries.iter().map(|e| e.slot.state().phase()).collect();
+        assert_eq!(
+            phases,
+            [Phase::Head, Phase::Busy, Phase::Closed, Phase::Body],
+            "a request and a body in flight still finish"
+        );
+    }
+
     #[tokio::test]
     async fn an_evicted_connection_that_does_not_close_leaves_the_newcomer_out() {
-        let registry = Registry::new(1);
+        let registry = Registry::new(1, 50);
         let _held = registry.try_admit().unwrap();
         assert!(matches!(
             registry.admit_by_eviction(Duration::from_millis(20)).await,

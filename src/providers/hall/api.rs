@@ -12,13 +12,16 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, Query, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::Stream;
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
-use crate::http::{AppError, AppState, Receipt, flood};
+use super::streams;
+use crate::http::{AppError, AppState, Receipt};
 use crate::inbound::InboundMessage;
 use crate::sms::encoding;
 use crate::store::{OutboxText, TextStatus};
@@ -40,8 +43,8 @@ pub(super) async fn open_phone(
     request: Request,
 ) -> Result<Json<Value>, AppError> {
     let hall = state.hall().ok_or(AppError::NotFound)?;
-    if let Some(ip) = flood::peer(&request)
-        && !hall.may_open_phone(ip)
+    if let Some(client) = hall.client(&request)
+        && !hall.may_open_phone(client)
     {
         return Err(AppError::TooManyRequests);
     }
@@ -66,15 +69,15 @@ pub(super) async fn text(
     request: Request,
 ) -> Result<Json<Value>, AppError> {
     let hall = state.hall().ok_or(AppError::NotFound)?;
-    let peer = flood::peer(&request);
+    let client = hall.client(&request);
     let body = axum::body::to_bytes(request.into_body(), 64 * 1024)
         .await
         .map_err(|_| AppError::bad_request("the request body is too large"))?;
     let typed: Typed = serde_json::from_slice(&body)
         .map_err(|e| AppError::bad_request(format!("invalid JSON body: {e}")))?;
     hall.check_token(&state, &number, &typed.token).await?;
-    if let Some(ip) = peer
-        && !hall.may_text(ip)
+    if let Some(client) = client
+        && !hall.may_text(client)
     {
         return Err(AppError::TooManyRequests);
     }
@@ -130,28 +133,61 @@ pub(super) struct Watching {
 }
 
 /// `GET /hall/phones/{number}/events`: every text to the phone after
-/// `after`, first those waiting in the outbox, then each as it is sent.
+/// `after` (or the `Last-Event-ID` a reconnecting browser sends, if newer),
+/// first those waiting in the outbox, then each as it is sent, until
+/// `hall.stream_max_secs` have passed; the page then asks again.
 pub(super) async fn events(
     State(state): State<AppState>,
     Path(number): Path<String>,
     Query(watching): Query<Watching>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    request: Request,
+) -> Result<Response, AppError> {
     let hall = state.hall().ok_or(AppError::NotFound)?;
     hall.check_token(&state, &number, &watching.token).await?;
+    let ticket = match hall.streams.open(&number, hall.client(&request)) {
+        Ok(ticket) => ticket,
+        Err(refused) => return Ok(too_many_streams(&refused)),
+    };
+    let seen = request
+        .headers()
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .unwrap_or(0);
     let live = hall.hub().subscribe(&number);
+    let lifetime = tokio::time::sleep(hall.stream_max);
     let mut watch = Watch {
         state,
         number,
         live,
-        after: watching.after,
+        after: watching.after.max(seen),
         pending: VecDeque::new(),
+        _ticket: ticket,
     };
     watch.catch_up().await;
     let stream = futures_util::stream::unfold(watch, |mut watch| async move {
         let text = watch.next().await?;
-        Some((Ok(event(&text)), watch))
-    });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+        Some((Ok::<_, Infallible>(event(&text)), watch))
+    })
+    .take_until(lifetime);
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response())
+}
+
+/// 429 with a reason and a `Retry-After` long enough that a page backing
+/// off does not knock again at once.
+fn too_many_streams(refused: &streams::Refused) -> Response {
+    tracing::debug!(reason = %refused.reason(), "training hall: a stream refused");
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        Json(json!({ "error": format!("{}: close one and try again", refused.reason()) })),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+    response
 }
 
 /// One page's watch over its phone.
@@ -159,6 +195,8 @@ struct Watch {
     state: AppState,
     number: String,
     live: broadcast::Receiver<OutboxText>,
+    /// Its place among the phone's and the client's streams, for its life.
+    _ticket: streams::Ticket,
     /// The newest text handed to the page.
     after: i64,
     pending: VecDeque<OutboxText>,

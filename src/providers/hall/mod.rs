@@ -23,7 +23,7 @@ use subtle::ConstantTimeEq;
 
 use super::Registration;
 use super::outbound::{Accepted, SendError};
-use crate::config::{Config, ProviderKind};
+use crate::config::{Config, ProviderKind, ProxyList};
 use crate::http::{AppError, AppState};
 use crate::phone::{VIRTUAL_DIGITS, VIRTUAL_PREFIX};
 use crate::store::OutboxText;
@@ -32,6 +32,7 @@ mod api;
 mod hub;
 pub mod page;
 mod settings;
+mod streams;
 
 pub use hub::Hub;
 pub use settings::{HallConfig, Switch};
@@ -69,11 +70,15 @@ fn reference(id: i64) -> String {
     crate::providers::outbound::own_reference('h', id)
 }
 
-/// The hall of a running gateway: who watches which phone, and its limits.
+/// The hall of a running gateway: who watches which phone, and its limits,
+/// each per client ([`crate::http::client`]).
 pub struct Hall {
     hub: Hub,
     phones: Option<DefaultKeyedRateLimiter<IpAddr>>,
     texts: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    streams: streams::Streams,
+    stream_max: std::time::Duration,
+    proxies: ProxyList,
     /// Tokens already checked against the store, by phone: a phone texts
     /// many times, and its token never changes. The phones used longest ago
     /// give way at [`KNOWN_PHONES`]: a public hall opens phones for months,
@@ -105,6 +110,9 @@ impl Hall {
             hub: Hub::default(),
             phones: limiter(hall.phones_per_hour, true),
             texts: limiter(hall.texts_per_minute, false),
+            streams: streams::Streams::new(hall.streams_per_phone, hall.streams_per_client),
+            stream_max: std::time::Duration::from_secs(hall.stream_max_secs),
+            proxies: cfg.http.trusted_proxies.clone(),
             known: Mutex::new(LruCache::new(
                 NonZeroUsize::new(KNOWN_PHONES).expect("not zero"),
             )),
@@ -125,16 +133,21 @@ impl Hall {
         })
     }
 
-    fn may_open_phone(&self, ip: IpAddr) -> bool {
-        self.phones
-            .as_ref()
-            .is_none_or(|l| l.check_key(&ip.to_canonical()).is_ok())
+    /// The client a request counts against: every hall limit asks this.
+    fn client(&self, request: &axum::extract::Request) -> Option<IpAddr> {
+        crate::http::client::of(request, &self.proxies)
     }
 
-    fn may_text(&self, ip: IpAddr) -> bool {
+    fn may_open_phone(&self, client: IpAddr) -> bool {
+        self.phones
+            .as_ref()
+            .is_none_or(|l| l.check_key(&client).is_ok())
+    }
+
+    fn may_text(&self, client: IpAddr) -> bool {
         self.texts
             .as_ref()
-            .is_none_or(|l| l.check_key(&ip.to_canonical()).is_ok())
+            .is_none_or(|l| l.check_key(&client).is_ok())
     }
 
     /// A new virtual phone: a number no one holds and its token, whose hash

@@ -1,4 +1,4 @@
-//! The training hall's settings (`[hall]`): whether it is served, and its own limits per address.
+//! The training hall's settings (`[hall]`): whether it is served, and its own limits per client.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,13 +12,26 @@ pub struct HallConfig {
     /// loopback address only. Off a loopback address the hall is served
     /// only when this says `true`.
     pub enabled: Switch,
-    /// New virtual phones one address may open, at once and then an hour.
+    /// New virtual phones one client (an address; an IPv6 /64; behind
+    /// `http.trusted_proxies`, the address forwarded) may open, at once and then an hour.
     #[serde(deserialize_with = "lenient")]
     pub phones_per_hour: u32,
-    /// Texts one address may send through the hall a minute, all its
+    /// Texts one client may send through the hall a minute, all its
     /// phones together (each phone has the usual per-phone limit too).
     #[serde(deserialize_with = "lenient")]
     pub texts_per_minute: u32,
+    /// Pages that may watch one phone's texts at once (a phone has one
+    /// token, so this is the cap per token too); 0: no limit.
+    #[serde(deserialize_with = "lenient")]
+    pub streams_per_phone: u32,
+    /// Phones' texts one client may watch at once, all its pages together;
+    /// 0: no limit.
+    #[serde(deserialize_with = "lenient")]
+    pub streams_per_client: u32,
+    /// A watching page's stream ends after this long; the page opens a new
+    /// one and catches up from the texts it has (none lost, none twice).
+    #[serde(deserialize_with = "lenient")]
+    pub stream_max_secs: u64,
 }
 
 impl Default for HallConfig {
@@ -27,6 +40,9 @@ impl Default for HallConfig {
             enabled: Switch::Auto,
             phones_per_hour: 30,
             texts_per_minute: 120,
+            streams_per_phone: 4,
+            streams_per_client: 32,
+            stream_max_secs: 600,
         }
     }
 }

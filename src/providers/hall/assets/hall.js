@@ -8,6 +8,12 @@
   const KEY = "smsarena.hall.v1";
   const state = load();
   const streams = new Map();
+  // Each phone's wait before its stream is opened again: it doubles while
+  // the server refuses (429, 503 look alike to EventSource) up to a minute,
+  // and is back to the first step once a stream opens.
+  const FIRST_RETRY_MS = 2000;
+  const LAST_RETRY_MS = 60000;
+  const retries = new Map();
   const $ = (id) => document.getElementById(id);
 
   function load() {
@@ -205,12 +211,18 @@
       if (p.number === state.current) drawThread();
       drawTabs();
     });
+    source.addEventListener("open", () => retries.delete(p.number));
     source.addEventListener("error", () => {
       // EventSource reconnects by itself; start again from what we hold, so
-      // nothing is shown twice after a gap.
+      // nothing is shown twice after a gap (the server also ends a stream
+      // after a while: this is how it goes on).
       source.close();
       streams.delete(p.number);
-      setTimeout(() => listen(p), 2000);
+      const wait = retries.has(p.number)
+        ? Math.min(retries.get(p.number) * 2, LAST_RETRY_MS)
+        : FIRST_RETRY_MS;
+      retries.set(p.number, wait);
+      setTimeout(() => listen(p), wait + Math.random() * 500);
     });
     streams.set(p.number, source);
   }
