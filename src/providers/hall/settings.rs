@@ -1,4 +1,4 @@
-//! The training hall's settings (`[hall]`): whether it is served, and its own limits per address.
+//! The training hall's settings (`[hall]`): whether it is served, its own limits per address, and whether its phones meet real ones.
 
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +19,10 @@ pub struct HallConfig {
     /// phones together (each phone has the usual per-phone limit too).
     #[serde(deserialize_with = "lenient")]
     pub texts_per_minute: u32,
+    /// Whether the hall's virtual phones may meet real phones: be seated in
+    /// one match and message each other with `S`. Off, a web visitor
+    /// never makes a real phone get (and the operator pay for) an SMS.
+    pub meet_real_players: bool,
 }
 
 impl Default for HallConfig {
@@ -27,6 +31,7 @@ impl Default for HallConfig {
             enabled: Switch::Auto,
             phones_per_hour: 30,
             texts_per_minute: 120,
+            meet_real_players: false,
         }
     }
 }
