@@ -490,7 +490,7 @@ async fn a_hall_phone_plays_every_game_and_no_real_phone_hears_of_it() {
     let seated = seated_with(&app, &racer.number).await;
     assert_eq!(
         seated,
-        [racer.number.clone()],
+        [racer.number.as_str()],
         "robots take the seats, not the real phone waiting for that race"
     );
     app.inbox(&visitor.number).await;
