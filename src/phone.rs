@@ -163,18 +163,25 @@ pub fn mask(number: &str) -> String {
 }
 
 /// Characters that would make two numbers look alike or change how the
-/// text around them is shown: controls, and the invisible format
-/// characters (bidirectional marks and overrides, zero-width spaces and
-/// joiners, the soft hyphen, the byte-order mark).
+/// text around them is shown: what Unicode lets a renderer draw as nothing
+/// (the Default_Ignorable_Code_Point property: tag characters, which carry
+/// hidden text, variation selectors, the combining grapheme joiner, the
+/// Hangul fillers, zero-width marks), the format characters (general
+/// category Cf: bidirectional marks and overrides, the soft hyphen) and
+/// the controls (Cc). Read from Unicode's own tables, so that a character
+/// no list of ranges named yet is not let through.
 pub fn is_hidden(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{00AD}' | '\u{061C}' | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}')
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    // Nearly every character is ASCII, where only the controls hide.
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
+    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || matches!(
+            CodePointMapData::<GeneralCategory>::new().get(c),
+            GeneralCategory::Format | GeneralCategory::Control
+        )
 }
 
 /// The digits, and whether a `+` led them; the separators people and

@@ -14,11 +14,13 @@ use common::{GAME, PLAY, TestApp};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use smsarena::config::Config;
+use smsarena::lang::Lang;
+use smsarena::platform::texts::{self, Numbers};
 use smsarena::providers::Provider;
 use smsarena::providers::SendError;
 use smsarena::providers::capture::Capture;
 use smsarena::providers::hall::{Hall, Switch};
-use smsarena::store::{OutboxText, TextStatus};
+use smsarena::store::{Holder, OutboxText, TextStatus};
 use tower::ServiceExt;
 
 fn post(uri: &str, body: Value) -> Request<Body> {
@@ -568,4 +570,244 @@ async fn a_stream_ends_after_its_lifetime_and_the_next_one_resumes_with_nothing_
         .unwrap();
     let third = ids_until_the_end(response, Duration::from_secs(10)).await;
     assert!(third.is_empty(), "all was seen: {third:?}");
+/// A virtual phone as a visitor holds it: its number, its token, and the
+/// ids of the texts it typed.
+struct Visitor {
+    number: String,
+    token: String,
+    typed: std::sync::atomic::AtomicU32,
+}
+
+impl Visitor {
+    /// A new virtual phone, registered as `nick`.
+    async fn open(app: &TestApp, nick: &str) -> Visitor {
+        let (number, token) = open_phone(app).await;
+        let visitor = Visitor {
+            number,
+            token,
+            typed: Default::default(),
+        };
+        visitor.types(app, &format!("R {nick}")).await;
+        visitor
+    }
+
+    /// Types `text` to the game number; the hall must take it.
+    async fn types(&self, app: &TestApp, text: &str) {
+        let id = self
+            .typed
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (status, answer) = type_text(
+            app,
+            &self.number,
+            &self.token,
+            &format!("v{id}"),
+            GAME,
+            text,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{text:?}: {answer}");
+    }
+}
+
+/// A gateway whose hall opens phones and takes texts without a limit: the
+/// limits have their own test.
+async fn roomy_hall(adjust: impl FnOnce(&mut Config)) -> TestApp {
+    TestApp::with_config(|cfg| {
+        cfg.hall.phones_per_hour = 0;
+        cfg.hall.texts_per_minute = 0;
+        adjust(cfg);
+    })
+    .await
+}
+
+/// The phones seated in `phone`'s newest match.
+async fn seated_with(app: &TestApp, phone: &str) -> Vec<String> {
+    let (_, seats) = app.last_match(phone).await.expect("a match");
+    seats
+        .iter()
+        .filter_map(|s| match &s.holder {
+            Holder::Player(p) => Some(p.phone.clone()),
+            Holder::Robot(_) => None,
+        })
+        .collect()
+}
+
+/// Each of `visitors` resigns until `visitor`'s match is over.
+async fn resign_all(app: &TestApp, visitor: &Visitor, visitors: &[&Visitor]) {
+    for other in visitors {
+        if app.match_state(&visitor.number).await.is_none() {
+            return;
+        }
+        other.types(app, "Q").await;
+    }
+    assert!(
+        app.match_state(&visitor.number).await.is_none(),
+        "everyone resigned: the match is over"
+    );
+}
+
+/// Under the default settings a web visitor never makes a real phone get an
+/// SMS: real phones wait in every game's lobby (and in the one `P AR 3 BOT 1
+/// L1` takes players from); a hall phone plays every game with other hall
+/// phones and robots, asks for rematches and tries `S` to a real player.
+/// From its first text on, not one text goes to a real number.
+#[tokio::test]
+async fn a_hall_phone_plays_every_game_and_no_real_phone_hears_of_it() {
+    let app = roomy_hall(|_| {}).await;
+    let games: Vec<(String, usize)> = app
+        .state
+        .platform()
+        .catalog()
+        .games()
+        .map(|g| {
+            let options = g.options("").expect("every game has default options");
+            (g.code().to_string(), options.lineup.phones_needed())
+        })
+        .collect();
+    let mut real = Vec::new();
+    for (code, needed) in &games {
+        for _ in 1..*needed {
+            let phone = format!("+7900100{:04}", real.len());
+            app.register(&[(&phone, &format!("real{}", real.len()))])
+                .await;
+            app.sms(&phone, &format!("P {code}")).await;
+            real.push(phone);
+        }
+    }
+    let racer = format!("+7900100{:04}", real.len());
+    app.register(&[(&racer, "realracer")]).await;
+    app.sms(&racer, "P AR 3 L1").await;
+    real.push(racer);
+    let mut heard = Vec::new();
+    for phone in &real {
+        assert!(app.match_state(phone).await.is_none(), "{phone} waits");
+        heard.push(app.texts_to(phone).await.len());
+    }
+    assert_eq!(app.count("lobby").await, real.len() as i64);
+
+    let visitor = Visitor::open(&app, "visitor").await;
+    let mut helpers = 0;
+    for (code, needed) in &games {
+        visitor.types(&app, &format!("P {code}")).await;
+        let mut table = vec![&visitor];
+        let mut others = Vec::new();
+        for _ in 1..*needed {
+            helpers += 1;
+            others.push(Visitor::open(&app, &format!("hall{helpers}")).await);
+        }
+        for other in &others {
+            other.types(&app, &format!("P {code}")).await;
+        }
+        table.extend(others.iter());
+        assert!(
+            app.match_state(&visitor.number).await.is_some(),
+            "{code}: the hall's phones are matched with each other"
+        );
+        let seated = seated_with(&app, &visitor.number).await;
+        assert!(
+            seated.iter().all(|p| smsarena::phone::is_virtual(p)),
+            "{code}: only hall phones at the table: {seated:?}"
+        );
+        resign_all(&app, &visitor, &table).await;
+        // A rematch request tells the others of the match: hall phones only.
+        visitor.types(&app, "PA").await;
+    }
+    // Robots race on once he retires, so another visitor asks for this one.
+    let racer = Visitor::open(&app, "webracer").await;
+    racer.types(&app, "P AR 3 BOT 1 L1").await;
+    let seated = seated_with(&app, &racer.number).await;
+    assert_eq!(
+        seated,
+        [racer.number.as_str()],
+        "robots take the seats, not the real phone waiting for that race"
+    );
+    app.inbox(&visitor.number).await;
+    visitor.types(&app, "S real0 hi from the web").await;
+    assert_eq!(
+        app.one_text(&visitor.number).await,
+        texts::message_across_the_hall(Lang::Ru)
+    );
+
+    for (phone, before) in real.iter().zip(heard) {
+        let texts = app.texts_to(phone).await;
+        assert_eq!(
+            texts.len(),
+            before,
+            "{phone} got texts a hall phone caused: {:?}",
+            &texts[before..]
+        );
+        assert!(
+            app.match_state(phone).await.is_none(),
+            "{phone} still waits"
+        );
+    }
+}
+
+/// With `hall.meet_real_players` on, a hall phone and a real one are
+/// matched in one lobby, and `S` passes between them.
+#[tokio::test]
+async fn with_meet_real_players_on_the_hall_meets_real_phones() {
+    let app = roomy_hall(|cfg| cfg.hall.meet_real_players = true).await;
+    const REAL: &str = "+79001000001";
+    app.register(&[(REAL, "realone")]).await;
+    app.sms(REAL, "P PS").await;
+    app.inbox(REAL).await;
+    let visitor = Visitor::open(&app, "visitor").await;
+    visitor.types(&app, "P PS").await;
+    let mut seated = seated_with(&app, REAL).await;
+    seated.sort();
+    assert_eq!(seated, [REAL.to_string(), visitor.number.clone()]);
+    assert!(
+        !app.inbox(REAL).await.is_empty(),
+        "the real phone is told of the match"
+    );
+    visitor.types(&app, "Q").await;
+    app.inbox(REAL).await;
+    visitor.types(&app, "S realone hi from the web").await;
+    assert_eq!(app.one_text(REAL).await, "visitor: hi from the web");
+}
+
+/// A match of a hall phone and a real one, played while the setting let
+/// them meet, is not played again nor messaged across once it is off.
+#[tokio::test]
+async fn a_mixed_match_from_before_the_setting_went_off_stays_apart() {
+    let app = roomy_hall(|cfg| cfg.hall.meet_real_players = true).await;
+    const REAL: &str = "+79001000001";
+    app.register(&[(REAL, "realone")]).await;
+    app.sms(REAL, "P PS").await;
+    let visitor = Visitor::open(&app, "visitor").await;
+    visitor.types(&app, "P PS").await;
+    visitor.types(&app, "Q").await;
+    assert!(app.match_state(REAL).await.is_none(), "the match is over");
+
+    let app = app
+        .restart_with(|cfg| cfg.hall.meet_real_players = false)
+        .await;
+    let before = app.texts_to(REAL).await.len();
+    app.inbox(&visitor.number).await;
+    visitor.types(&app, "PA").await;
+    assert_eq!(
+        app.one_text(&visitor.number).await,
+        texts::rematch_closed(
+            Lang::Ru,
+            Numbers {
+                play: PLAY,
+                game: GAME
+            }
+        )
+    );
+    visitor.types(&app, "S realone hi").await;
+    assert_eq!(
+        app.one_text(&visitor.number).await,
+        texts::message_across_the_hall(Lang::Ru)
+    );
+    app.sms(REAL, "PA").await;
+    assert_eq!(app.matches().await, 1, "no rematch across the hall");
+    let texts = app.texts_to(REAL).await;
+    assert_eq!(
+        texts.len(),
+        before + 1,
+        "only the real phone's own answer: {:?}",
+        &texts[before..]
+    );
 }

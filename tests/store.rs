@@ -11,8 +11,8 @@ mod common;
 use chrono::{Duration, Utc};
 use smsarena::inbound::InboundMessage;
 use smsarena::store::{
-    Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, PartArrival, Queue,
-    RobotTurn, SentText, Store, StoreError, TextStatus, Tx,
+    Arrival, Fragment, Holder, MoveKind, NewMatch, NewMove, NewSeat, NewText, PartArrival, Pool,
+    Queue, RobotTurn, SentText, Store, StoreError, TextStatus, Tx,
 };
 
 async fn open() -> (tempfile::TempDir, Store, String) {
@@ -562,10 +562,13 @@ async fn a_batch_finds_a_queue_another_instance_matches_busy_and_a_solo_caller_w
     let one = Store::open(&url, 64).await.expect("open one instance");
     let other = Store::open(&url, 64).await.expect("open another");
     let hold = common::hold_queue(&other, "fb", "").await;
-    let found = one.run(|tx| tx.lobby().queue("fb", "", 4)).await.unwrap();
+    let found = one
+        .run(|tx| tx.lobby().queue("fb", "", Pool::Everyone, 4))
+        .await
+        .unwrap();
     assert_eq!(found, Queue::Busy);
     let another_queue = one
-        .run(|tx| tx.lobby().queue("fb", "BOT", 4))
+        .run(|tx| tx.lobby().queue("fb", "BOT", Pool::Everyone, 4))
         .await
         .unwrap();
     assert_eq!(
@@ -575,7 +578,10 @@ async fn a_batch_finds_a_queue_another_instance_matches_busy_and_a_solo_caller_w
     );
     let waiting = tokio::spawn({
         let one = one.clone();
-        async move { one.run_solo(|tx| tx.lobby().queue("fb", "", 4)).await }
+        async move {
+            one.run_solo(|tx| tx.lobby().queue("fb", "", Pool::Everyone, 4))
+                .await
+        }
     });
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(
@@ -648,7 +654,7 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
             );
             let queued: Vec<i64> = tx
                 .lobby()
-                .queue("fb", "", 10)?
+                .queue("fb", "", Pool::Everyone, 10)?
                 .into_players()
                 .iter()
                 .map(|p| p.id)
@@ -657,7 +663,7 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
             tx.lobby().leave(ids[2])?;
             let after: Vec<i64> = tx
                 .lobby()
-                .queue("fb", "", 1)?
+                .queue("fb", "", Pool::Everyone, 1)?
                 .into_players()
                 .iter()
                 .map(|p| p.id)
@@ -683,6 +689,52 @@ async fn the_lobby_is_a_queue_per_game_oldest_first() {
     assert!(queue_of);
     assert!(after_leave);
     assert_eq!(store.read(|r| r.count_rows("lobby")).await.unwrap(), 3);
+}
+
+/// The hall's virtual phones and real phones wait in one queue; each pool
+/// is read alone, oldest first, and everyone together where they may meet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queue_is_read_by_pool_the_hall_apart_from_real_phones() {
+    let (_dir, store, _) = open().await;
+    let now = Utc::now();
+    // Oldest first: real, hall, real, hall; and a number that only looks
+    // like the hall's (one digit short) is a real phone's.
+    let phones = [
+        "+79001000001",
+        "+99900000001",
+        "+9990000001",
+        "+99900000002",
+    ];
+    let read = store
+        .run(move |tx| {
+            let mut ids = Vec::new();
+            for (i, phone) in phones.iter().enumerate() {
+                let id = tx.players().create(phone, now)?.id;
+                tx.lobby()
+                    .join(id, "fb", "", now + Duration::seconds(i as i64))?;
+                ids.push(id);
+            }
+            let mut read = Vec::new();
+            for pool in [Pool::Hall, Pool::Phones, Pool::Everyone] {
+                let phones: Vec<String> = tx
+                    .lobby()
+                    .queue("fb", "", pool, 10)?
+                    .into_players()
+                    .into_iter()
+                    .map(|p| p.phone)
+                    .collect();
+                read.push(phones);
+            }
+            let oldest_hall = tx.lobby().queue("fb", "", Pool::Hall, 1)?.into_players();
+            read.push(oldest_hall.into_iter().map(|p| p.phone).collect());
+            Ok(read)
+        })
+        .await
+        .unwrap();
+    assert_eq!(read[0], ["+99900000001", "+99900000002"], "the hall's");
+    assert_eq!(read[1], ["+79001000001", "+9990000001"], "real phones'");
+    assert_eq!(read[2], phones, "everyone's");
+    assert_eq!(read[3], ["+99900000001"], "the limit counts the pool's own");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

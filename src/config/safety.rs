@@ -93,6 +93,14 @@ impl Config {
                 self.http.listen
             ));
         }
+        if self.hall.meet_real_players && self.hall.served(!public) {
+            warnings.push(
+                "hall.meet_real_players is true: web visitors are seated with real phones and \
+                 may message them, and every text they cause to a real phone is an SMS the \
+                 operator pays for"
+                    .to_string(),
+            );
+        }
         let limits = &self.limits;
         for (key, off) in [
             ("limits.phone_per_minute", limits.phone_per_minute == 0),
@@ -130,6 +138,21 @@ mod tests {
         let mut local = Config::default();
         local.hall.enabled = crate::providers::hall::Switch::On;
         assert!(!hall(&local));
+    }
+
+    #[test]
+    fn the_hall_meeting_real_players_is_named_in_a_warning_where_the_hall_is_served() {
+        let meets = |cfg: &Config| {
+            cfg.warnings()
+                .iter()
+                .any(|w| w.contains("hall.meet_real_players"))
+        };
+        let mut local = Config::default();
+        assert!(!meets(&local), "off by default");
+        local.hall.meet_real_players = true;
+        assert!(meets(&local), "auto serves the hall on loopback");
+        local.hall.enabled = crate::providers::hall::Switch::Off;
+        assert!(!meets(&local), "no hall, no visitors to meet anyone");
     }
 
     #[test]

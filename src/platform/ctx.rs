@@ -10,7 +10,7 @@ use super::answer::{self, Answer, AnswerRule};
 use super::catalog::Catalog;
 use super::texts::Numbers;
 use crate::config::Config;
-use crate::store::{NewText, Player, StoreResult, Tx};
+use crate::store::{NewText, Player, Pool, StoreResult, Tx};
 
 /// Matches started and finished in one unit of work, by game code: the
 /// caller counts them once the transaction has committed.
@@ -29,6 +29,8 @@ pub struct BusyQueue {
     pub game: String,
     /// Its option set, as canonical text.
     pub options: String,
+    /// Whose turn in it is matched ([`crate::store::Pool`]).
+    pub pool: Pool,
     /// Who joined it unanswered: his phone, and the number he texted.
     pub unanswered: Vec<(String, String)>,
 }
@@ -38,7 +40,7 @@ impl BusyQueue {
     pub fn mark_in(self, marks: &mut Vec<BusyQueue>) {
         match marks
             .iter_mut()
-            .find(|m| m.game == self.game && m.options == self.options)
+            .find(|m| m.game == self.game && m.options == self.options && m.pool == self.pool)
         {
             Some(mark) => mark.unanswered.extend(self.unanswered),
             None => marks.push(self),

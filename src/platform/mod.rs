@@ -10,7 +10,8 @@
 //! timer, a robot's move and its claim); the rest lies below them:
 //! `commands/` what players text, one module per command and the table of
 //! what each state lets each command do; `seeking.rs` lobbies and rematches
-//! (one state: seeking a match); `away.rs` a player going away; `table.rs`
+//! (one state: seeking a match); `pools.rs` who may meet whom (the hall's
+//! virtual phones and real ones); `away.rs` a player going away; `table.rs`
 //! a loaded match and how it moves on; `opening.rs` a new match;
 //! `finish.rs` the end-of-match hook; `quarantine.rs` a match that will not
 //! load; `robot_turns.rs` robots' turns queued and claimed;
@@ -34,6 +35,7 @@ mod ctx;
 pub mod export;
 mod finish;
 mod opening;
+mod pools;
 mod quarantine;
 pub(crate) mod record;
 pub mod replay;

@@ -8,15 +8,20 @@
 //! window: the window opens when the match ends and, once the first `PA` is
 //! in, lasts `rematch_window_secs` from that `PA`. When it closes, pending
 //! requests join the lobby with the time of their `PA`.
+//!
+//! The training hall's virtual phones and real phones wait in the same
+//! lobbies but are seated apart ([`super::pools`]): a matchmaker reads one
+//! pool of a queue at a time.
 
 use chrono::{DateTime, Duration, Utc};
 
 use super::ctx::{BusyQueue, Ctx};
 use super::opening::{Opening, start_match};
+use super::pools::{self, pool_of};
 use super::table::Table;
 use super::texts;
 use crate::games::any::{AnyGame, AnyOptions};
-use crate::store::{MatchRecord, Player, Queue, StoreResult};
+use crate::store::{MatchRecord, Player, Pool, Queue, StoreResult};
 
 /// Seeks a match of `options`: his rematch request goes; the match starts at
 /// once when its lineup needs no one else, else he waits in its lobby.
@@ -27,6 +32,7 @@ pub(super) fn seek<'g>(
     options: AnyOptions,
 ) -> StoreResult<()> {
     let lang = player.lang;
+    let pool = pool_of(ctx.cfg, &player);
     withdraw_rematch(ctx, &player)?;
     if options.lineup.phones_needed() <= 1 {
         return start_now(ctx, game, player, options);
@@ -38,7 +44,7 @@ pub(super) fn seek<'g>(
     if !joined {
         return ctx.reply(&player, texts::already_waiting(lang));
     }
-    match matchmake(ctx, game, &options)? {
+    match matchmake(ctx, game, &options, pool)? {
         // Seated in a match that started: its opening texts answer him.
         Queue::Waiting(waiting) if !waiting.iter().any(|p| p.id == player.id) => Ok(()),
         Queue::Waiting(_) => ctx.reply(&player, texts::waiting_for_players(lang)),
@@ -48,6 +54,7 @@ pub(super) fn seek<'g>(
             BusyQueue {
                 game: game.code().to_string(),
                 options: options.canonical.clone(),
+                pool,
                 unanswered: vec![unanswered],
             }
             .mark_in(&mut ctx.queues_to_match);
@@ -58,7 +65,7 @@ pub(super) fn seek<'g>(
 
 /// Options that need no one else: the match starts at once. Where the game
 /// lets them, players waiting for the same match without robots take robots'
-/// seats first, longest-waiting first.
+/// seats first, longest-waiting first, from his own pool.
 fn start_now<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
@@ -66,6 +73,7 @@ fn start_now<'g>(
     options: AnyOptions,
 ) -> StoreResult<()> {
     ctx.tx.lobby().leave(player.id)?;
+    let pool = pool_of(ctx.cfg, &player);
     let robots = options
         .lineup
         .0
@@ -79,7 +87,7 @@ fn start_now<'g>(
         let waiting = ctx
             .tx
             .lobby()
-            .queue(game.code(), &base.canonical, robots)?
+            .queue(game.code(), &base.canonical, pool, robots)?
             .into_players();
         if !waiting.is_empty() {
             players.extend(waiting);
@@ -94,22 +102,23 @@ fn start_now<'g>(
     start_match(ctx, game, opening).map(|_| ())
 }
 
-/// Starts matches of `options` while enough players wait in their queue,
-/// longest-waiting first, and gives who is left: fewer than a match needs,
-/// oldest first. A queue another instance is matching now is
+/// Starts matches of `options` while enough players of `pool` wait in
+/// their queue, longest-waiting first, and gives who of the pool is left:
+/// fewer than a match needs, oldest first. A queue another instance is matching now is
 /// [`Queue::Busy`], and matched again once this unit of work commits
 /// ([`Ctx::queues_to_match`]): neither sees who the other just queued.
 pub(super) fn matchmake<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
     options: &AnyOptions,
+    pool: Pool,
 ) -> StoreResult<Queue> {
     let needed = options.lineup.phones_needed();
     loop {
         let queue = match ctx
             .tx
             .lobby()
-            .queue(game.code(), &options.canonical, needed)?
+            .queue(game.code(), &options.canonical, pool, needed)?
         {
             // A match started before this look is this text's; what is
             // left waits for the second look all the same.
@@ -117,6 +126,7 @@ pub(super) fn matchmake<'g>(
                 BusyQueue {
                     game: game.code().to_string(),
                     options: options.canonical.clone(),
+                    pool,
                     unanswered: Vec::new(),
                 }
                 .mark_in(&mut ctx.queues_to_match);
@@ -148,7 +158,7 @@ pub(super) fn match_queue(ctx: &mut Ctx<'_>, busy: &BusyQueue) -> StoreResult<()
     let Ok(options) = game.options(&busy.options) else {
         return Ok(());
     };
-    let waiting = match matchmake(ctx, game, &options)? {
+    let waiting = match matchmake(ctx, game, &options, busy.pool)? {
         Queue::Waiting(waiting) => waiting,
         // A look that waits its turn finds no queue busy; should one, the
         // next look answers them.
@@ -183,8 +193,13 @@ pub(super) fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) ->
 }
 
 /// Everyone asked: the same seats play again. A player who is meanwhile in
-/// another match is never seated twice; the rematch then does not start.
+/// another match is never seated twice, and players who may no longer meet
+/// ([`pools::all_meet`]) are not seated together again; the rematch then
+/// does not start.
 pub(super) fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
+    if !pools::all_meet(ctx.cfg, &table.phones()) {
+        return expire_rematch(ctx, table.record.id);
+    }
     for player in table.phones() {
         if ctx.tx.matches().active_of(player.id)?.is_some() {
             // As if the window closed: the others' requests go to the lobby.
@@ -247,6 +262,7 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
     };
     let lineup = &options.lineup;
     let mut joined = Vec::new();
+    let mut joined_pools = Vec::new();
     for mut seat in ctx.tx.matches().seats(match_id)? {
         let Some(asked_at) = seat.rematch_at.take() else {
             continue;
@@ -263,6 +279,10 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
             continue;
         }
         joined.push(player.id);
+        let pool = pool_of(ctx.cfg, &player);
+        if !joined_pools.contains(&pool) {
+            joined_pools.push(pool);
+        }
         // A game whose match needs no one else has no lobby to join.
         if lineup.phones_needed() > 1 {
             ctx.tx
@@ -272,7 +292,9 @@ pub(super) fn expire_rematch(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()
         ctx.notify(&player, texts::rematch_expired(player.lang))?;
     }
     if lineup.phones_needed() > 1 {
-        matchmake(ctx, game, &options)?;
+        for pool in joined_pools {
+            matchmake(ctx, game, &options, pool)?;
+        }
     }
     Ok(())
 }

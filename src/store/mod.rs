@@ -42,7 +42,8 @@ pub use records::{
 pub use sqlite::SqliteStore;
 pub use standings::{Leader, RatingChange, StandingRow, Standings, StandingsRead};
 pub use tx::{
-    Fragments, Hall, Inbound, Lobby, Matches, Outbox, Players, Queue, Read, Robots, Timers, Tx,
+    Fragments, Hall, Inbound, Lobby, Matches, Outbox, Players, Pool, Queue, Read, Robots, Timers,
+    Tx,
 };
 
 /// Why the store could not do what was asked. Internals are logged, never shown to callers.

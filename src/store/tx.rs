@@ -109,7 +109,34 @@ pub trait Lobby {
     /// transaction at a time reads a queue this way (matchmaking), until it
     /// ends; a batch of new callers does not wait for another's turn
     /// ([`Queue::Busy`]).
-    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Queue>;
+    fn queue(&mut self, game: &str, options: &str, pool: Pool, limit: usize) -> StoreResult<Queue>;
+}
+
+/// Whose turn in a queue a matchmaker reads: the training hall's virtual
+/// phones ([`crate::phone::is_virtual`]) and real phones wait in the same
+/// queues but are seated apart, unless the operator lets them meet
+/// (`hall.meet_real_players`): a real phone seated with a web visitor
+/// would get, and cost, an SMS for every move the visitor makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pool {
+    /// Everyone in the queue: the hall meets real players.
+    Everyone,
+    /// The hall's virtual phones only.
+    Hall,
+    /// Real phones only.
+    Phones,
+}
+
+impl Pool {
+    /// How the pool is bound in the queue's statement
+    /// ([`super::statements::writes::in_pool`]).
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Pool::Everyone => "everyone",
+            Pool::Hall => "hall",
+            Pool::Phones => "phones",
+        }
+    }
 }
 
 /// A lobby queue as the matchmaker found it.

@@ -79,6 +79,12 @@ impl TestApp {
     /// Stops this gateway and starts a new one on the same database and clock, as a
     /// restart of the service would; what a test has already read stays read.
     pub async fn restart(self) -> TestApp {
+        self.restart_with(|_| {}).await
+    }
+
+    /// [`TestApp::restart`], with the configuration adjusted first, as an
+    /// operator's change of settings takes effect.
+    pub async fn restart_with(self, adjust: impl FnOnce(&mut Config)) -> TestApp {
         let TestApp {
             router,
             state,
@@ -87,7 +93,9 @@ impl TestApp {
             next_id,
             seen,
         } = self;
-        let cfg = Arc::new(state.config().clone());
+        let mut cfg = state.config().clone();
+        adjust(&mut cfg);
+        let cfg = Arc::new(cfg);
         drop(router);
         drop(state);
         let gateway = build(cfg, clock.clone()).await;
@@ -464,7 +472,9 @@ pub async fn hold_queue(store: &smsarena::store::Store, game: &str, options: &st
     let done = tokio::spawn(async move {
         store
             .run_solo(move |tx| {
-                let queue = tx.lobby().queue(&game, &options, 1)?;
+                let queue =
+                    tx.lobby()
+                        .queue(&game, &options, smsarena::store::Pool::Everyone, 1)?;
                 assert!(matches!(queue, smsarena::store::Queue::Waiting(_)));
                 let _ = held_tx.lock().unwrap().send(());
                 let _ = release_rx.lock().unwrap().recv();

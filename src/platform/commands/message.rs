@@ -3,13 +3,17 @@
 //!
 //! It goes out from the game number, so what a player can make it say is
 //! held: at most [`RELAY_MAX_PARTS`] SMS parts (said in the help), every
-//! control character and invisible format character (bidirectional
-//! overrides, zero-width marks) taken out, line breaks made spaces.
+//! character a phone would not show taken out ([`crate::phone::is_hidden`]:
+//! controls, format characters, and the rest of what Unicode lets a
+//! renderer ignore), line breaks made spaces. The training hall's virtual
+//! phones and real phones message only their own kind, unless the operator
+//! lets them meet ([`crate::platform::pools`]).
 
 use chrono::Duration;
 
 use super::words::{ParseError, split_word};
 use crate::platform::ctx::Ctx;
+use crate::platform::pools;
 use crate::platform::texts;
 use crate::sms::encoding;
 use crate::store::{Player, StoreResult};
@@ -39,6 +43,14 @@ impl Message {
     pub(super) fn idle(ctx: &mut Ctx<'_>, player: Player, message: Message) -> StoreResult<()> {
         let (nick, text) = (message.nick.as_str(), message.text.as_str());
         let lang = player.lang;
+        // Asked first, whatever the sender's last match: a web visitor is
+        // told why his text will not reach a real phone, not that the nick
+        // is unknown.
+        if let Some(named) = ctx.tx.players().by_nick(nick)?
+            && !pools::may_meet(ctx.cfg, &player, &named)
+        {
+            return ctx.reply(&player, texts::message_across_the_hall(lang));
+        }
         let window = Duration::seconds(ctx.cfg.game.message_window_secs as i64);
         let last = ctx
             .tx
@@ -122,5 +134,63 @@ mod tests {
         assert_eq!(cleaned("\u{1b}\u{7}\u{202e}"), "");
         assert_eq!(cleaned("  gg   wp  "), "gg wp");
         assert_eq!(cleaned("привет, друг"), "привет, друг");
+    }
+
+    /// What the round-3 probe got through, each alone and each inside a
+    /// word: none of it reaches the other phone.
+    #[test]
+    fn what_unicode_lets_a_phone_draw_as_nothing_is_taken_out() {
+        let invisible = [
+            ('\u{E0001}', "language tag"),
+            ('\u{E0020}', "tag space"),
+            ('\u{E0041}', "tag capital A"),
+            ('\u{E0068}', "tag small h"),
+            ('\u{E007F}', "cancel tag"),
+            ('\u{3164}', "Hangul filler"),
+            ('\u{115F}', "Hangul choseong filler"),
+            ('\u{1160}', "Hangul jungseong filler"),
+            ('\u{FFA0}', "halfwidth Hangul filler"),
+            ('\u{034F}', "combining grapheme joiner"),
+            ('\u{FE00}', "variation selector 1"),
+            ('\u{FE0F}', "variation selector 16"),
+            ('\u{E0100}', "variation selector 17"),
+            ('\u{E01EF}', "variation selector 256"),
+            ('\u{00AD}', "soft hyphen"),
+            ('\u{061C}', "Arabic letter mark"),
+            ('\u{180E}', "Mongolian vowel separator"),
+            ('\u{200D}', "zero-width joiner"),
+            ('\u{2066}', "left-to-right isolate"),
+            ('\u{FEFF}', "byte-order mark"),
+            ('\u{FFF9}', "interlinear annotation anchor"),
+            ('\u{1BCA0}', "shorthand format letter overlap"),
+            ('\u{1D173}', "musical symbol begin beam"),
+            ('\u{0080}', "a C1 control"),
+        ];
+        for (c, name) in invisible {
+            assert_eq!(cleaned(&format!("{c}")), "", "{name} alone");
+            assert_eq!(cleaned(&format!("g{c}g w{c}p")), "gg wp", "{name} in words");
+        }
+        // A whole hidden sentence in tag characters, as the probe sent it.
+        let hidden: String = "hidden"
+            .chars()
+            .map(|c| char::from_u32(0xE0000 + c as u32).unwrap())
+            .collect();
+        assert_eq!(cleaned(&format!("hello{hidden}")), "hello");
+    }
+
+    #[test]
+    fn what_a_phone_shows_stays() {
+        for text in [
+            "gg wp",
+            "привет, друг",
+            "café au lait",
+            "e\u{0301}",
+            "日本語",
+            "한국어",
+            "❤ 🙂",
+            "1+1=2 (#3) @you",
+        ] {
+            assert_eq!(cleaned(text), text);
+        }
     }
 }

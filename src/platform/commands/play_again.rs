@@ -7,6 +7,7 @@ use chrono::Duration;
 use super::play;
 use super::words::{ParseError, bare};
 use crate::platform::ctx::Ctx;
+use crate::platform::pools;
 use crate::platform::seeking;
 use crate::platform::table::Table;
 use crate::platform::texts;
@@ -35,6 +36,11 @@ impl PlayAgain {
         let Some(mut table) = Table::load(ctx, last)? else {
             return Ok(());
         };
+        // A match of the hall's phones and real ones, left from before the
+        // operator kept them apart, is not asked again: asking texts the others.
+        if !pools::all_meet(ctx.cfg, &table.phones()) {
+            return ctx.reply(&player, texts::rematch_closed(lang, ctx.numbers()));
+        }
         let mine = table.seats_of(player.id);
         if mine.is_empty() {
             return Ok(());

@@ -436,6 +436,15 @@ pub fn message_not_allowed(lang: Lang) -> String {
     }
 }
 
+/// `S` between a virtual phone of the training hall and a real one, which
+/// the operator keeps apart (`hall.meet_real_players`).
+pub fn message_across_the_hall(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Soobshcheniya mezhdu trenirovochnym zalom i nastoyashchimi telefonami ne peresylayutsya. Ne otpravleno.".into(),
+        Lang::En => "Messages between the training hall and real phones are not passed on. Not sent.".into(),
+    }
+}
+
 pub fn message_undeliverable(lang: Lang, nick: &str) -> String {
     match lang {
         Lang::Ru => format!(

@@ -1,4 +1,4 @@
-//! The training hall's settings (`[hall]`): whether it is served, and its own limits per client.
+//! The training hall's settings (`[hall]`): whether it is served, its own limits per client, and whether its phones meet real ones.
 
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +32,10 @@ pub struct HallConfig {
     /// one and catches up from the texts it has (none lost, none twice).
     #[serde(deserialize_with = "lenient")]
     pub stream_max_secs: u64,
+    /// Whether the hall's virtual phones may meet real phones: be seated in
+    /// one match and message each other with `S`. Off, a web visitor
+    /// never makes a real phone get (and the operator pay for) an SMS.
+    pub meet_real_players: bool,
 }
 
 impl Default for HallConfig {
@@ -43,6 +47,7 @@ impl Default for HallConfig {
             streams_per_phone: 4,
             streams_per_client: 32,
             stream_max_secs: 600,
+            meet_real_players: false,
         }
     }
 }

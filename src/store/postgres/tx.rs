@@ -19,7 +19,7 @@ use crate::store::records::{
     MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
 };
 use crate::store::rows::{Record, column_list, decode, millis, rng_pos_text};
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Queue, Robots, Timers, Tx};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Pool, Queue, Robots, Timers, Tx};
 use crate::store::{StoreResult, writes};
 
 pub(in crate::store) struct PgTx<'a> {
@@ -203,9 +203,10 @@ const LOBBY_TRY_LOCK: &str =
 static LOBBY_QUEUE: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
-         WHERE l.game = $1 AND l.options = $2
+         WHERE l.game = $1 AND l.options = $2 AND {}
          ORDER BY l.queued_at, l.player_id LIMIT $3 FOR UPDATE OF l",
-        column_list::<Player>("p")
+        column_list::<Player>("p"),
+        crate::store::statements::writes::in_pool("p.phone", "$4")
     )
 });
 
@@ -229,7 +230,7 @@ impl Lobby for PgTx<'_> {
         writes::queue_of(self, player_id)
     }
 
-    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Queue> {
+    fn queue(&mut self, game: &str, options: &str, pool: Pool, limit: usize) -> StoreResult<Queue> {
         // One matchmaker per queue at a time, across every instance, until this transaction ends.
         match self.patience {
             Patience::Brief => {
@@ -246,7 +247,8 @@ impl Lobby for PgTx<'_> {
             sqlx::query(&LOBBY_QUEUE)
                 .bind(game)
                 .bind(options)
-                .bind(limit as i64),
+                .bind(limit as i64)
+                .bind(pool.as_str()),
         )
         .map(Queue::Waiting)
     }

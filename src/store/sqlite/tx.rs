@@ -19,7 +19,7 @@ use crate::store::statements::sqlite::{
     SAVE_PLAYER, SAVE_SEAT, SAVEPOINT,
 };
 use crate::store::statements::{Statement, Value};
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Queue, Robots, Timers, Tx};
+use crate::store::tx::{Lobby, Matches, Outbox, Players, Pool, Queue, Robots, Timers, Tx};
 use crate::store::{StoreResult, lookups, writes};
 
 /// The writer's connection inside an open transaction.
@@ -221,7 +221,7 @@ impl Lobby for SqliteTx<'_> {
         writes::queue_of(self, player_id)
     }
 
-    fn queue(&mut self, game: &str, options: &str, limit: usize) -> StoreResult<Queue> {
+    fn queue(&mut self, game: &str, options: &str, pool: Pool, limit: usize) -> StoreResult<Queue> {
         // The one writer: no other transaction is ever matching a queue.
         self.all(
             &LOBBY_QUEUE,
@@ -229,6 +229,7 @@ impl Lobby for SqliteTx<'_> {
                 (":game", Value::Text(game)),
                 (":options", Value::Text(options)),
                 (":limit", Value::count(limit)),
+                (":pool", Value::Text(pool.as_str())),
             ],
         )
         .map(Queue::Waiting)

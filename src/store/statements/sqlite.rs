@@ -39,15 +39,16 @@ pub(crate) static LEAVE_LOBBY: Statement = Statement::same(
     "DELETE FROM lobby WHERE player_id = :player_id",
 );
 
-/// A queue's players, oldest first.
+/// A queue's players of one pool, oldest first.
 pub(crate) static LOBBY_QUEUE: LazyLock<Statement> = LazyLock::new(|| {
     Statement::made(
         "lobby queue",
         format!(
             "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
-             WHERE l.game = :game AND l.options = :options
+             WHERE l.game = :game AND l.options = :options AND {}
              ORDER BY l.queued_at, l.player_id LIMIT :limit",
-            column_list::<Player>("p")
+            column_list::<Player>("p"),
+            super::writes::in_pool("p.phone", ":pool")
         ),
     )
 });

@@ -34,6 +34,19 @@ pub(crate) static JOIN_LOBBY: Statement = Statement::same(
      WHERE lobby.game <> excluded.game OR lobby.options <> excluded.options",
 );
 
+/// The condition that the player whose number is in `phone` (a column) is
+/// in the pool bound as `pool` ([`crate::store::Pool::as_str`]). A hall
+/// phone's number has the hall's prefix and length; a provider's text from
+/// such a number is refused, so no real player has one.
+pub(crate) fn in_pool(phone: &str, pool: &str) -> String {
+    use crate::phone::{VIRTUAL_DIGITS, VIRTUAL_PREFIX};
+    let length = VIRTUAL_PREFIX.len() + VIRTUAL_DIGITS;
+    format!(
+        "({pool} = 'everyone' OR \
+         ({phone} LIKE '{VIRTUAL_PREFIX}%' AND length({phone}) = {length}) = ({pool} = 'hall'))"
+    )
+}
+
 pub(crate) static QUEUE_OF: Statement = Statement::same(
     "queue of",
     "SELECT game, options FROM lobby WHERE player_id = :player_id",
