@@ -570,6 +570,8 @@ async fn a_stream_ends_after_its_lifetime_and_the_next_one_resumes_with_nothing_
         .unwrap();
     let third = ids_until_the_end(response, Duration::from_secs(10)).await;
     assert!(third.is_empty(), "all was seen: {third:?}");
+}
+
 /// A virtual phone as a visitor holds it: its number, its token, and the
 /// ids of the texts it typed.
 struct Visitor {
