@@ -103,7 +103,7 @@ pub fn main() -> ExitCode {
 /// `smsarena replay FILE`: 0 when the export replays to its final state,
 /// 1 when it does not (and why), 2 when it cannot be read.
 fn replay(cfg: &Config, file: &std::path::Path) -> ExitCode {
-    use crate::platform::export::{Export, check};
+    use crate::platform::export::file::{Verdict, replay_file};
     let catalog = match crate::platform::catalog::Catalog::load(cfg) {
         Ok(catalog) => catalog,
         Err(e) => {
@@ -111,27 +111,18 @@ fn replay(cfg: &Config, file: &std::path::Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let export: Export = match std::fs::read_to_string(file)
-        .map_err(|e| e.to_string())
-        .and_then(|text| serde_json::from_str(&text).map_err(|e| e.to_string()))
-    {
-        Ok(export) => export,
-        Err(e) => {
-            eprintln!("smsarena: {}: {e}", file.display());
-            return ExitCode::from(2);
-        }
-    };
-    match check(&catalog, &export) {
-        Ok(done) => {
-            println!(
-                "match {} ({}): {} moves replay from seed {} to the final state given",
-                export.id, export.game, done.moves, export.seed
-            );
+    match replay_file(&catalog, file) {
+        Verdict::Replays(line) => {
+            println!("{line}");
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            println!("match {} ({}): {e}", export.id, export.game);
+        Verdict::Refused(line) => {
+            println!("{line}");
             ExitCode::FAILURE
+        }
+        Verdict::Unreadable(line) => {
+            eprintln!("smsarena: {line}");
+            ExitCode::from(2)
         }
     }
 }

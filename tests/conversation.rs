@@ -3,6 +3,7 @@
 mod common;
 
 use common::{GAME, PLAY, TestApp};
+use smsarena::clock::Clock;
 
 const ALICE: &str = "+79001110001";
 const BOB: &str = "+79001110002";
@@ -53,6 +54,67 @@ async fn register_rename_and_refuse_a_taken_nick() {
         "Nik: 2-16 latinskih bukv, cifr ili _. Primer: R ronaldo"
     );
     assert_eq!(app.count("players").await, 2);
+}
+
+/// Staff words, robots' names and command words are no nicks, in any case;
+/// a player who already holds one keeps it.
+#[tokio::test]
+async fn reserved_nicks_are_refused_with_a_reason() {
+    let app = TestApp::new().await;
+    for (nick, why) in [
+        ("ADMIN", "dlya administracii"),
+        ("support", "dlya administracii"),
+        ("Robot3", "dlya robotov"),
+        ("bot_2", "dlya robotov"),
+        ("STOP", "kak komanda"),
+        ("HELP", "kak komanda"),
+        ("stat", "kak komanda"),
+    ] {
+        app.sms(ALICE, &format!("R {nick}")).await;
+        assert_eq!(
+            app.one_text(ALICE).await,
+            format!("Nik {nick} zarezervirovan {why}. Vyberite drugoi: R nik")
+        );
+    }
+    app.sms(ALICE, "LANG EN").await;
+    app.inbox(ALICE).await;
+    app.sms(ALICE, "R Moderator").await;
+    assert_eq!(
+        app.one_text(ALICE).await,
+        "The nick Moderator is reserved for staff. Choose another: R nick"
+    );
+    let store = app.state.store().clone();
+    let nick_of = |phone: &'static str| {
+        let store = store.clone();
+        async move {
+            store
+                .read(move |r| r.player_by_phone(phone))
+                .await
+                .unwrap()
+                .and_then(|p| p.nick)
+        }
+    };
+    assert_eq!(nick_of(ALICE).await, None, "nothing reserved was taken");
+
+    // One who held such a nick before it was reserved keeps it.
+    app.register(&[(BOB, "grandpa")]).await;
+    let now = app.clock.now();
+    store
+        .run(move |tx| {
+            let mut bob = tx.players().by_nick("grandpa")?.unwrap();
+            bob.nick = Some("Admin".into());
+            tx.players().save(&bob, now)
+        })
+        .await
+        .unwrap();
+    app.sms(BOB, "R Admin").await;
+    assert_eq!(
+        app.one_text(BOB).await,
+        "Vy uzhe zaregistrirovany kak Admin."
+    );
+    app.sms(BOB, "STAT Admin").await;
+    assert!(app.one_text(BOB).await.contains("Admin"));
+    assert_eq!(nick_of(BOB).await.as_deref(), Some("Admin"));
 }
 
 #[tokio::test]

@@ -2,14 +2,16 @@
 //! phone's moves are a level-1 robot's, texted), exported by the admin API,
 //! replayed from its seed and compared to the stored final state, in
 //! process and by `smsarena replay FILE`; an export altered anywhere does
-//! not replay.
+//! not replay, nor does one whose seats or ending disagree with its
+//! replay; the file is read up to a cap and printed without escapes.
 
 mod common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use common::TestApp;
-use smsarena::platform::export::{Export, check};
+use smsarena::platform::export::file::EXPORT_MAX_BYTES;
+use smsarena::platform::export::{Export, ExportError, check};
 use smsarena::sms::encoding;
 
 const TOKEN: &str = "an-admin-token-long-enough";
@@ -174,6 +176,110 @@ async fn smsarena_replay_checks_an_export_file_and_an_altered_one_fails() {
     let (code, out) = run(&claimed, "claimed.json");
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("not to the final state given"), "{out}");
+
+    // What it says of its seats and ending, each forged alone: refused.
+    let robot = export.seats.iter().position(|s| s.robot.is_some()).unwrap();
+    let player = 1 - robot;
+    let forge = |change: &dyn Fn(&mut Export)| {
+        let mut forged = export.clone();
+        change(&mut forged);
+        forged
+    };
+    let forgeries = [
+        (
+            "robot made a player",
+            forge(&|e| {
+                e.seats[robot].robot = None;
+                e.seats[robot].nick = Some("mallory".into());
+            }),
+        ),
+        ("robot's level", forge(&|e| e.seats[robot].robot = Some(3))),
+        (
+            "player made a robot",
+            forge(&|e| {
+                e.seats[player].nick = None;
+                e.seats[player].robot = Some(1);
+            }),
+        ),
+        (
+            "nick with an escape",
+            forge(&|e| {
+                e.seats[player].nick = Some("ann\u{1b}[2J".into());
+            }),
+        ),
+        (
+            "places swapped",
+            forge(&|e| {
+                let (a, b) = (e.seats[0].place, e.seats[1].place);
+                e.seats[0].place = b;
+                e.seats[1].place = a;
+            }),
+        ),
+        ("a place dropped", forge(&|e| e.seats[player].place = None)),
+        (
+            "a score given",
+            forge(&|e| e.seats[player].score = Some(99)),
+        ),
+        ("not finished", forge(&|e| e.finished = false)),
+        ("seats renumbered", forge(&|e| e.seats[0].seat = 5)),
+        ("seats reordered", forge(&|e| e.seats.reverse())),
+        (
+            "a seat more",
+            forge(&|e| {
+                let extra = e.seats[player].clone();
+                e.seats.push(extra);
+            }),
+        ),
+        (
+            "a seat less",
+            forge(&|e| {
+                e.seats.remove(robot);
+            }),
+        ),
+        ("a move by no seat", forge(&|e| e.moves[0].seat = 99)),
+    ];
+    for (name, forged) in &forgeries {
+        assert_ne!(forged, &export, "{name}");
+        let err = check(catalog, forged).expect_err(name);
+        assert!(
+            matches!(
+                err,
+                ExportError::Disagrees(_) | ExportError::Malformed(_) | ExportError::Replay(_)
+            ),
+            "{name}: {err}"
+        );
+    }
+    let (code, out) = run(&forgeries[4].1, "places.json");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("disagrees with its own replay: seat 0 finished"),
+        "{out}"
+    );
+
+    // Escapes in what it prints are shown, not acted on; a file past the
+    // cap is refused unread.
+    let (code, out) = run(
+        &Export {
+            game: "\u{1b}]0;owned\u{7}PS".into(),
+            ..export.clone()
+        },
+        "escaped.json",
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("\\u{1b}]0;owned\\u{7}PS"), "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    let big = dir.path().join("big.json");
+    let mut padded = serde_json::to_string(&export).unwrap().into_bytes();
+    padded.resize(EXPORT_MAX_BYTES as usize + 1, b' ');
+    std::fs::write(&big, padded).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_smsarena"))
+        .arg("replay")
+        .arg(&big)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("more than 8 MiB"), "{err}");
     let (code, _) = run(
         &Export {
             format: "other/9".into(),

@@ -89,8 +89,9 @@ impl Config {
         if public && self.hall.served(false) {
             warnings.push(format!(
                 "hall.enabled is true on {}: anyone who reaches it can open virtual phones \
-                 and play (within hall.phones_per_hour and hall.texts_per_minute)",
-                self.http.listen
+                 and play; {}",
+                self.http.listen,
+                self.hall.limits_in_words()
             ));
         }
         if self.hall.meet_real_players && self.hall.served(!public) {
@@ -153,6 +154,40 @@ mod tests {
         assert!(meets(&local), "auto serves the hall on loopback");
         local.hall.enabled = crate::providers::hall::Switch::Off;
         assert!(!meets(&local), "no hall, no visitors to meet anyone");
+    }
+
+    #[test]
+    fn the_hall_warning_says_which_of_its_limits_are_off() {
+        let mut cfg = public();
+        cfg.hall.enabled = crate::providers::hall::Switch::On;
+        let warning = |cfg: &Config| {
+            cfg.warnings()
+                .into_iter()
+                .find(|w| w.contains("hall.enabled"))
+                .unwrap()
+        };
+        let limited = warning(&cfg);
+        assert!(
+            limited.contains("hall.phones_per_hour is 30 new phones a client an hour")
+                && limited.contains("hall.texts_per_minute is 120 texts a client a minute"),
+            "{limited}"
+        );
+        assert!(!limited.contains(" off"), "{limited}");
+        cfg.hall.phones_per_hour = 0;
+        let no_phone_limit = warning(&cfg);
+        assert!(
+            no_phone_limit.contains("hall.phones_per_hour is 0: no limit on the phones")
+                && no_phone_limit.contains("hall.texts_per_minute is 120"),
+            "{no_phone_limit}"
+        );
+        assert!(!no_phone_limit.contains("within"), "{no_phone_limit}");
+        cfg.hall.texts_per_minute = 0;
+        let unlimited = warning(&cfg);
+        assert!(
+            unlimited.contains("hall.phones_per_hour is 0: no limit")
+                && unlimited.contains("hall.texts_per_minute is 0: no limit on the texts"),
+            "{unlimited}"
+        );
     }
 
     #[test]

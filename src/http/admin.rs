@@ -1,5 +1,5 @@
 //! The admin API (`admin.token` as a bearer token; off when empty): match records with a
-//! replay audit, a match's export (`platform/export.rs`), and counts. For operators and support, not for players.
+//! replay audit, a match's export (`platform/export/`), and counts. For operators and support, not for players.
 //!
 //! Players' numbers are masked unless asked for (`?phones=full`, logged):
 //! what support needs of a match is its nicks and moves.

@@ -16,7 +16,9 @@
 //! `finish.rs` the end-of-match hook; `quarantine.rs` a match that will not
 //! load; `robot_turns.rs` robots' turns queued and claimed;
 //! `robot_move.rs` a robot's move played; `timers.rs` deadlines and rematch windows;
-//! `record.rs` a match's record; `replay.rs` the audit; `ctx.rs` one unit
+//! `record.rs` a match's record; `replay.rs` the audit; `export/` a
+//! match as one document that replays it, what it says of its seats and
+//! ending checked against the replay, and the file `smsarena replay` reads; `ctx.rs` one unit
 //! of work's context; `texts.rs` every platform wording.
 
 use std::sync::Arc;

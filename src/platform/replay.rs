@@ -14,6 +14,8 @@ use crate::store::{MatchRecord, MoveKind, MoveRecord};
 pub enum ReplayError {
     #[error("the opening state does not follow from the seed")]
     Opening,
+    #[error("the opening state holds {held} seats, not the {given} given")]
+    Seats { held: usize, given: usize },
     #[error("move {ply} ({notation}) does not replay: {reason}")]
     Move {
         ply: u32,
@@ -81,6 +83,14 @@ pub fn replay_from(
     };
     if state.state() != opening.initial_state {
         return Err(ReplayError::Opening);
+    }
+    // Moves and withdrawals index the seats: a count that disagrees is
+    // refused here, before a game reads one past its own.
+    if state.seats() != seats {
+        return Err(ReplayError::Seats {
+            held: state.seats(),
+            given: seats,
+        });
     }
     for m in moves {
         let fail = |reason: String| ReplayError::Move {

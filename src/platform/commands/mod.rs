@@ -5,7 +5,8 @@
 //! module reads the rest); `words.rs` the words of a text and
 //! [`ParseError`]; `states.rs` the table, state x command -> act, reply or
 //! nothing; `row.rs` what a row is and how a text runs through it. One
-//! module per command: `register.rs` (`R`), `stop.rs`, `start.rs`,
+//! module per command: `register.rs` (`R`, with `reserved.rs` the nicks
+//! it refuses), `stop.rs`, `start.rs`,
 //! `lang.rs`, `help.rs`, `play.rs` (`P`), `list_games.rs` (`P ?`),
 //! `play_again.rs` (`PA`), `timeout.rs` (`T`), `message.rs` (`S`),
 //! `board.rs` (`B`), `resign.rs` (`Q`), `history.rs` (`H`), `top.rs`,
@@ -23,6 +24,7 @@ mod parse;
 mod play;
 mod play_again;
 mod register;
+mod reserved;
 mod resign;
 mod row;
 mod start;

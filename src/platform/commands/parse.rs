@@ -66,35 +66,57 @@ pub enum Command {
     Malformed(ParseError),
 }
 
+/// Reads a command word's arguments into its command.
+type Reader = fn(&str) -> Result<Command, ParseError>;
+
+/// The command words that take what follows them, each with its reader.
+const READERS: [(&str, Reader); 12] = [
+    ("R", |rest| Register::parse(rest).map(Command::Register)),
+    ("P", |rest| {
+        Ok(match ListGames::parse(rest) {
+            Some(list) => Command::ListGames(list),
+            None => Command::Play(Play::parse(rest)),
+        })
+    }),
+    ("PA", |rest| PlayAgain::parse(rest).map(Command::PlayAgain)),
+    ("T", |rest| Timeout::parse(rest).map(Command::Timeout)),
+    ("B", |rest| Board::parse(rest).map(Command::Board)),
+    ("Q", |rest| Resign::parse(rest).map(Command::Resign)),
+    ("H", |rest| History::parse(rest).map(Command::History)),
+    ("S", |rest| Message::parse(rest).map(Command::Send)),
+    ("LANG", |rest| SetLang::parse(rest).map(Command::Lang)),
+    ("TOP", |rest| Top::parse(rest).map(Command::Top)),
+    ("STAT", |rest| Stat::parse(rest).map(Command::Stat)),
+    ("LAST", |rest| Last::parse(rest).map(Command::Last)),
+];
+
 impl Command {
     /// Reads one text. Never fails: unknown text is [`Command::Text`].
     pub fn parse(text: &str) -> Command {
         let text = text.trim();
         let (head, rest) = split_word(text);
         let keyword = latinise_lookalikes(head).to_uppercase();
-        let read = match keyword.as_str() {
-            "R" => Register::parse(rest).map(Command::Register),
-            "P" => Ok(match ListGames::parse(rest) {
-                Some(list) => Command::ListGames(list),
-                None => Command::Play(Play::parse(rest)),
-            }),
-            "PA" => PlayAgain::parse(rest).map(Command::PlayAgain),
-            "T" => Timeout::parse(rest).map(Command::Timeout),
-            "B" => Board::parse(rest).map(Command::Board),
-            "Q" => Resign::parse(rest).map(Command::Resign),
-            "H" => History::parse(rest).map(Command::History),
-            "S" => Message::parse(rest).map(Command::Send),
-            "LANG" => SetLang::parse(rest).map(Command::Lang),
-            "TOP" => Top::parse(rest).map(Command::Top),
-            "STAT" => Stat::parse(rest).map(Command::Stat),
-            "LAST" => Last::parse(rest).map(Command::Last),
+        let word = keyword.as_str();
+        let read = match READERS.iter().find(|(known, _)| *known == word) {
+            Some((_, read)) => read(rest),
             // These are commands only as the whole text.
-            word if rest.is_empty() && Help::WORDS.contains(&word) => Ok(Command::Help(Help)),
-            word if rest.is_empty() && Stop::WORDS.contains(&word) => Ok(Command::Stop(Stop)),
-            word if rest.is_empty() && Start::WORDS.contains(&word) => Ok(Command::Start(Start)),
-            _ => Ok(Command::Text(Text(text.to_string()))),
+            None if rest.is_empty() && Help::WORDS.contains(&word) => Ok(Command::Help(Help)),
+            None if rest.is_empty() && Stop::WORDS.contains(&word) => Ok(Command::Stop(Stop)),
+            None if rest.is_empty() && Start::WORDS.contains(&word) => Ok(Command::Start(Start)),
+            None => Ok(Command::Text(Text(text.to_string()))),
         };
         read.unwrap_or_else(Command::Malformed)
+    }
+
+    /// Every word the parser reads as a command (in capitals), so that no
+    /// nick can be one.
+    pub fn keywords() -> impl Iterator<Item = &'static str> {
+        READERS
+            .iter()
+            .map(|(word, _)| *word)
+            .chain(Help::WORDS)
+            .chain(Stop::WORDS)
+            .chain(Start::WORDS)
     }
 }
 
@@ -253,6 +275,21 @@ mod tests {
         assert_eq!(parse("STAT ann bob"), bad(ParseError::BadStat));
         assert_eq!(parse("LAST"), Command::Last(Last));
         assert_eq!(parse("LAST 3"), bad(ParseError::Trailing("LAST")));
+    }
+
+    #[test]
+    fn every_keyword_given_out_is_read_as_a_command() {
+        let words: Vec<&str> = Command::keywords().collect();
+        assert!(
+            words.contains(&"LAST") && words.contains(&"UNSTOP"),
+            "{words:?}"
+        );
+        for word in words {
+            assert!(
+                !matches!(parse(word), Command::Text(_)),
+                "{word} is a keyword but reads as text"
+            );
+        }
     }
 
     #[test]

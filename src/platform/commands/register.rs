@@ -1,6 +1,7 @@
 //! `R nick`: registers a number, renames a player, or refuses a nick someone
-//! else holds.
+//! else holds or no player may take.
 
+use super::reserved::reserved;
 use super::words::{ParseError, split_word};
 use crate::platform::ctx::Ctx;
 use crate::platform::texts;
@@ -42,6 +43,10 @@ impl Register {
     ) -> StoreResult<()> {
         let lang = player.lang;
         let nick = register.nick.as_str();
+        // A player who already holds such a nick keeps it (and is told so below).
+        if let Some(why) = reserved(nick).filter(|_| player.nick.as_deref() != Some(nick)) {
+            return ctx.reply(&player, texts::nick_reserved(lang, nick, why));
+        }
         if let Some(holder) = ctx.tx.players().by_nick(nick)? {
             if holder.id != player.id {
                 return ctx.reply(&player, texts::nick_taken(lang, nick));

@@ -63,6 +63,26 @@ pub fn nick_taken(lang: Lang, nick: &str) -> String {
     }
 }
 
+/// Whom a nick no player may take is kept for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReservedFor {
+    Staff,
+    Robots,
+    Commands,
+}
+
+pub fn nick_reserved(lang: Lang, nick: &str, why: ReservedFor) -> String {
+    let why = match why {
+        ReservedFor::Staff => lang.pick("dlya administracii", "for staff"),
+        ReservedFor::Robots => lang.pick("dlya robotov", "for robots"),
+        ReservedFor::Commands => lang.pick("kak komanda", "as a command"),
+    };
+    match lang {
+        Lang::Ru => format!("Nik {nick} zarezervirovan {why}. Vyberite drugoi: R nik"),
+        Lang::En => format!("The nick {nick} is reserved {why}. Choose another: R nick"),
+    }
+}
+
 /// The replies to a command word with bad arguments (`ParseError::usage`).
 pub fn nick_usage(lang: Lang) -> String {
     match lang {

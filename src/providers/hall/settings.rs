@@ -57,6 +57,20 @@ impl HallConfig {
     pub fn served(&self, loopback: bool) -> bool {
         self.enabled.on(loopback)
     }
+
+    /// The hall's limits as the start-up warning states them: each one's
+    /// value, or that it is off (0), never a limit that is not there.
+    pub fn limits_in_words(&self) -> String {
+        let phones = match self.phones_per_hour {
+            0 => "hall.phones_per_hour is 0: no limit on the phones a client opens".to_string(),
+            n => format!("hall.phones_per_hour is {n} new phones a client an hour"),
+        };
+        let texts = match self.texts_per_minute {
+            0 => "hall.texts_per_minute is 0: no limit on the texts a client sends".to_string(),
+            n => format!("hall.texts_per_minute is {n} texts a client a minute"),
+        };
+        format!("{phones}, {texts}")
+    }
 }
 
 #[cfg(test)]

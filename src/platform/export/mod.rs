@@ -3,7 +3,12 @@
 //! it) and its record in the game's own notation (paper soccer's kurnik
 //! digits, word battle's words with their cells, a race's moves, Intelball's
 //! codes and its state string at every step). The admin API serves it;
-//! `smsarena replay FILE` replays it and checks it ends where it says.
+//! `smsarena replay FILE` replays it and checks it ends where it says and
+//! that its seats and standings are the ones the replay gives
+//! (`claims.rs`), reading the file up to a cap (`file.rs`).
+
+mod claims;
+pub mod file;
 
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +17,7 @@ use super::record::{history_text, stored_entries};
 use super::replay::{Opening, ReplayError, replay_from};
 use crate::games::any::AnyGame;
 use crate::store::{Holder, MatchRecord, MoveKind, MoveRecord, SeatRecord};
+use claims::{check_ending, check_seats};
 
 /// The export's format and version: a reader refuses any other.
 pub const FORMAT: &str = "smsarena-match/1";
@@ -144,10 +150,13 @@ pub enum ExportError {
     FinalState { replayed: String, given: String },
     #[error("the record in the game's notation differs from the one the moves give")]
     Notation,
+    #[error("the document disagrees with its own replay: {0}")]
+    Disagrees(String),
 }
 
 /// Replays an export from its seed through its moves, checking every state
-/// on the way, the final state and the record in the game's notation.
+/// on the way, the final state, the record in the game's notation, and
+/// what it says of its seats and its ending (`claims.rs`).
 pub fn check(catalog: &Catalog, export: &Export) -> Result<Replayed, ExportError> {
     if export.format != FORMAT {
         return Err(ExportError::Format(export.format.clone()));
@@ -165,6 +174,9 @@ pub fn check(catalog: &Catalog, export: &Export) -> Result<Replayed, ExportError
         .enumerate()
         .map(|(i, m)| {
             let bad = |what: &str| ExportError::Malformed(format!("move {}: {what}", i + 1));
+            if m.seat >= export.seats.len() {
+                return Err(bad("no such seat"));
+            }
             Ok(MoveRecord {
                 ply: u32::try_from(i + 1).map_err(|_| bad("too many moves"))?,
                 seat: m.seat,
@@ -179,6 +191,7 @@ pub fn check(catalog: &Catalog, export: &Export) -> Result<Replayed, ExportError
             })
         })
         .collect::<Result<Vec<_>, ExportError>>()?;
+    check_seats(game, export)?;
     let opening = Opening {
         seed,
         options: &export.options,
@@ -193,6 +206,10 @@ pub fn check(catalog: &Catalog, export: &Export) -> Result<Replayed, ExportError
             given: export.final_state.clone(),
         });
     }
+    let final_state = game
+        .load(&replayed)
+        .map_err(|e| ExportError::Malformed(format!("its final state does not load: {e}")))?;
+    check_ending(&*final_state, export)?;
     let notation = history_text(game, &export.initial_state, &moves, seats);
     if notation != export.notation
         || states(game, &export.initial_state, &moves, seats) != export.states
