@@ -32,6 +32,7 @@ pub mod error;
 pub mod flood;
 pub mod listener;
 pub mod observe;
+pub mod tokens;
 
 pub use error::AppError;
 pub use flood::Flood;
