@@ -1,6 +1,7 @@
-//! The admin API under attack and in use: its own limit per address (wrong
-//! tokens cannot be tried fast), a log line for every refusal with the
-//! address it came from, and players' numbers masked unless asked for.
+//! The admin API under attack and in use: its own limit per address on
+//! wrong tokens (which never holds back the right one), a log line for every
+//! refusal within it with the address it came from, and players' numbers
+//! masked unless asked for.
 
 mod common;
 
@@ -45,11 +46,14 @@ async fn wrong_tokens_are_limited_per_address_and_each_is_logged() {
     // A burst of twenty, then five a second.
     assert!((20..=22).contains(&refused), "{statuses:?}");
     assert_eq!(refused + limited, 40, "{statuses:?}");
-    // Even the right token waits its turn there; another address does not.
-    let reply = app
-        .request(admin("/admin/stats", TOKEN, "203.0.113.5"))
-        .await;
-    assert_eq!(reply.status, StatusCode::TOO_MANY_REQUESTS);
+    // The right token from that very address (the operator behind the
+    // stranger's NAT) gets in, again and again; so does another address's.
+    for _ in 0..30 {
+        let reply = app
+            .request(admin("/admin/stats", TOKEN, "203.0.113.5"))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    }
     let reply = app
         .request(admin("/admin/stats", TOKEN, "198.51.100.7"))
         .await;

@@ -2,7 +2,10 @@
 //! in, finds a player who just finished an SMS football match against
 //! robots, opens the match and steps its replay to the end (the board the
 //! player was last texted), retries a parked text, and sees both actions in
-//! the audit. Screenshots on a phone's screen and a desktop's.
+//! the audit; a page on another port of the same host, which `SameSite`
+//! counts as the same site, fails to drop a parked text with his session;
+//! and logging out ends the session. Screenshots on a phone's screen and a
+//! desktop's.
 
 mod common;
 
@@ -131,12 +134,52 @@ async fn an_operator_finds_a_match_replays_it_and_retries_a_parked_text() {
         .status;
     assert_eq!(status.as_str(), "queued");
 
-    // Both actions in the audit, by the name given at login.
+    // A page on another port of the same host: the browser sends the
+    // session cookie with its form and its fetch, and the console refuses.
+    let target = park_a_text(&app).await;
+    let drop = format!("{base}/console/parked/{target}/drop");
+    let api_drop = format!("{base}/console/api/parked/{target}/drop");
+    let lure = format!(
+        "<!doctype html><title>prize</title><form method=post action='{drop}'>\
+         <button id=claim>Claim</button></form>"
+    );
+    let elsewhere = serve(axum::Router::new().route(
+        "/",
+        axum::routing::get(move || async move { axum::response::Html(lure) }),
+    ))
+    .await;
+    assert_ne!(elsewhere, base);
+    browser.goto(&elsewhere).await;
+    let sent = browser
+        .eval(&format!(
+            "return fetch('{api_drop}', {{method: 'POST', mode: 'no-cors', \
+             credentials: 'include', headers: {{'content-type': 'text/plain'}}, body: '{{}}'}})\
+             .then(() => 'sent', e => String(e));"
+        ))
+        .await;
+    assert_eq!(sent, "sent");
+    browser.click("#claim").await;
+    assert!(
+        browser.text("body").await.contains("own origin"),
+        "{}",
+        browser.text("body").await
+    );
+    let still = app
+        .state
+        .store()
+        .read(|tx| tx.texts_to("+79009990000"))
+        .await
+        .unwrap();
+    let still = still.iter().find(|t| t.id == target).unwrap().status;
+    assert_eq!(still.as_str(), "failed", "the forged drop changed nothing");
+
+    // Both actions in the audit, by the name given at login; no drop.
     browser.goto(&format!("{base}/console/audit")).await;
     let audit = browser.text("table.audit").await;
     assert!(audit.contains(&format!("retry text #{parked}")), "{audit}");
     assert!(audit.contains("look at texts player #"), "{audit}");
     assert!(audit.contains("anna"), "{audit}");
+    assert!(!audit.contains("drop"), "{audit}");
     browser.screenshot("console-audit-wide").await;
     browser.resize(NARROW).await;
     browser.goto(&format!("{base}/console")).await;
@@ -147,5 +190,11 @@ async fn an_operator_finds_a_match_replays_it_and_retries_a_parked_text() {
         .goto(&format!("{base}/console/parked?done=retry"))
         .await;
     browser.screenshot("console-parked-narrow").await;
+
+    // Logging out ends the session: the console asks for the token again.
+    browser.click("form.logout button").await;
+    browser.find("form.login").await;
+    browser.goto(&format!("{base}/console/audit")).await;
+    browser.find("form.login").await;
     browser.close().await;
 }

@@ -184,3 +184,43 @@ fn a_short_admin_token_off_loopback_is_refused_and_unsafe_settings_are_named() {
     }
     assert!(!warned.contains("t0ken"), "never the value: {warned}");
 }
+
+#[test]
+fn public_metrics_without_a_token_are_refused_unless_allowed_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let listen = format!("0.0.0.0:{}", free_port());
+    let env = [
+        ("SMSARENA_HTTP__LISTEN", listen.as_str()),
+        ("SMSARENA_WEBHOOKS__SECRET", "a-webhook-secret-long-enough"),
+        (
+            "SMSARENA_SMS__TWILIO__AUTH_TOKEN",
+            "a-twilio-token-long-enough",
+        ),
+        ("SMSARENA_WEBHOOKS__VONAGE", "false"),
+        ("SMSARENA_METRICS__ENABLED", "true"),
+    ];
+    let refused = serve(dir.path(), &env).output().unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("metrics.enabled is true and metrics.token is empty"),
+        "{said}"
+    );
+
+    // With a token, or with the setting that says so by name, it starts.
+    for (key, value) in [
+        ("SMSARENA_METRICS__TOKEN", "a-scraper-token-long-enough"),
+        ("SMSARENA_METRICS__ALLOW_PUBLIC_WITHOUT_TOKEN", "true"),
+    ] {
+        let mut env = env.to_vec();
+        env.push((key, value));
+        let mut child = serve(dir.path(), &env)
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        assert!(child.try_wait().unwrap().is_none(), "{key}: still serving");
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+}

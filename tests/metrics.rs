@@ -1,8 +1,9 @@
 //! `/metrics`: Prometheus' text format, read back with a Prometheus parser;
 //! its counters move as texts come in, are refused, are sent, fail and are
 //! parked, and are reported delivered; it is off a public address unless
-//! enabled, asks for its own token when one is set, and no label carries a
-//! phone number.
+//! enabled, asks for its own token when one is set (wrong ones logged and
+//! limited per address, the right one never held back), and no label
+//! carries a phone number.
 
 mod common;
 
@@ -251,6 +252,61 @@ async fn metrics_are_off_a_public_address_unless_enabled_and_ask_for_their_token
         text.contains("# HELP smsarena_inbound_texts_total"),
         "{text}"
     );
+}
+
+/// A scrape from `peer` with `token`.
+async fn scrape_from(app: &TestApp, token: &str, peer: &str) -> StatusCode {
+    let mut request = Request::get("/metrics")
+        .header("authorization", format!("Bearer {token}"))
+        .body(Body::empty())
+        .unwrap();
+    let addr: std::net::SocketAddr = format!("{peer}:40000").parse().unwrap();
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
+    app.request(request).await.status
+}
+
+#[tokio::test]
+async fn wrong_scraper_tokens_are_logged_and_limited_and_the_right_one_still_gets_in() {
+    const SCRAPER: &str = "a-scraper-token-long-enough";
+    let logs = common::logs::captured();
+    let app = TestApp::with_config(|cfg| {
+        cfg.metrics.enabled = smsarena::settings::Switch::On;
+        cfg.metrics.token = SCRAPER.into();
+    })
+    .await;
+    let mut statuses = Vec::new();
+    for i in 0..40 {
+        statuses.push(scrape_from(&app, &format!("guess-{i}"), "203.0.113.9").await);
+    }
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::UNAUTHORIZED)
+        .count();
+    let limited = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    // A burst of twenty, then five a second, as the admin token's.
+    assert!((20..=22).contains(&refused), "{statuses:?}");
+    assert_eq!(refused + limited, 40, "{statuses:?}");
+    for _ in 0..30 {
+        assert_eq!(
+            scrape_from(&app, SCRAPER, "203.0.113.9").await,
+            StatusCode::OK
+        );
+    }
+    let logged = logs.text();
+    let lines = logged
+        .lines()
+        .filter(|l| l.contains("metrics request refused") && l.contains("203.0.113.9"))
+        .count();
+    assert_eq!(
+        lines, refused,
+        "one line per refusal within the limit, with its peer"
+    );
+    assert!(!logged.contains(SCRAPER), "never the token");
 }
 
 #[tokio::test]

@@ -1242,17 +1242,20 @@ async fn the_console_reads_counts_players_texts_and_parked_and_writes_its_audit(
         })
         .await
         .unwrap();
-    let (counts, minutes, found, by_digits, ann, texts, parked_texts, audit) = store
+    let (counts, minutes, found, by_number, by_digits, ann, texts, parked_texts, audit) = store
         .read(move |r| {
             let counts = r.console().counts()?;
             let minutes = r.console().inbound_per_minute(now - Duration::minutes(5))?;
-            let found = r.console().find_players("an%", 10)?;
-            let by_digits = r.console().find_players("902 6", 10)?;
+            let found = r.console().find_players("an%", None, 10)?;
+            let by_number = r.console().find_players("", Some("+7902666"), 10)?;
+            let by_digits = r.console().find_players("902", Some("902"), 10)?;
             let ann = r.console().player_by_id(found[0].id)?;
             let texts = r.console().texts_from("+7901555", 10)?;
             let parked = r.console().parked_texts(10)?;
             let audit = r.console().audit_entries(10)?;
-            Ok((counts, minutes, found, by_digits, ann, texts, parked, audit))
+            Ok((
+                counts, minutes, found, by_number, by_digits, ann, texts, parked, audit,
+            ))
         })
         .await
         .unwrap();
@@ -1265,7 +1268,9 @@ async fn the_console_reads_counts_players_texts_and_parked_and_writes_its_audit(
         1,
         "the wildcard is taken as text, the nick any case"
     );
-    assert_eq!(by_digits[0].phone, "+7902666");
+    assert_eq!(by_number.len(), 1, "the whole number, and no nick");
+    assert_eq!(by_number[0].phone, "+7902666");
+    assert!(by_digits.is_empty(), "a part of a number finds no one");
     assert_eq!(ann.unwrap().phone, "+7901555");
     assert_eq!(texts[0].text, "R ann");
     assert_eq!(parked_texts[0].id, parked);
@@ -1289,6 +1294,73 @@ async fn the_console_reads_counts_players_texts_and_parked_and_writes_its_audit(
         !dropped,
         "a text waiting to be sent is not parked, so not dropped"
     );
+}
+
+#[tokio::test]
+async fn a_console_session_lives_until_it_is_closed_or_ends_and_ended_ones_are_cleaned() {
+    let (_dir, store, _) = open().await;
+    let now = Utc::now();
+    let session = |id_hash: &'static str, expires| smsarena::store::NewSession {
+        id_hash,
+        name: "anna",
+        expires,
+    };
+    let earlier = now - Duration::hours(2);
+    store
+        .run(move |tx| {
+            let old = session("old", now - Duration::hours(1));
+            tx.console().open_session(&old, now - Duration::hours(13))
+        })
+        .await
+        .unwrap();
+    let (then, later) = store
+        .read(move |r| {
+            Ok((
+                r.console().session("old", earlier)?,
+                r.console().session("old", now)?,
+            ))
+        })
+        .await
+        .unwrap();
+    assert_eq!(then.as_deref(), Some("anna"), "live until it ends");
+    assert_eq!(later, None, "an ended session proves nothing");
+
+    store
+        .run(move |tx| {
+            tx.console()
+                .open_session(&session("live", now + Duration::hours(12)), now)?;
+            tx.console()
+                .open_session(&session("other", now + Duration::hours(12)), now)
+        })
+        .await
+        .unwrap();
+    let old = store
+        .read(move |r| r.console().session("old", earlier))
+        .await
+        .unwrap();
+    assert_eq!(old, None, "the next login cleaned the ended one away");
+
+    let (closed, again) = store
+        .run(|tx| {
+            Ok((
+                tx.console().close_session("live")?,
+                tx.console().close_session("live")?,
+            ))
+        })
+        .await
+        .unwrap();
+    assert!(closed && !again, "closed once");
+    let (live, other) = store
+        .read(move |r| {
+            Ok((
+                r.console().session("live", now)?,
+                r.console().session("other", now)?,
+            ))
+        })
+        .await
+        .unwrap();
+    assert_eq!(live, None, "a closed session is gone");
+    assert_eq!(other.as_deref(), Some("anna"), "another login stays open");
 }
 
 #[tokio::test]

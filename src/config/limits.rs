@@ -30,9 +30,10 @@ pub struct LimitsConfig {
     /// this host, say), which carries every player's texts.
     #[serde(deserialize_with = "lenient")]
     pub trusted_addresses: AddressList,
-    /// Admin API requests one address may make at once (trusted or not:
-    /// providers never call it), and then a second; 0 turns it off. Wrong
-    /// tokens cannot be guessed faster than this.
+    /// Wrong tokens (admin API, console, `/metrics`) one address may
+    /// present at once (trusted or not: providers present none), and then a
+    /// second; past it they are answered 429 and no longer logged one by
+    /// one. The right token is never held back by it. 0 turns it off.
     #[serde(deserialize_with = "lenient")]
     pub admin_burst: u32,
     #[serde(deserialize_with = "lenient")]

@@ -450,6 +450,11 @@ pub struct MetricsConfig {
     pub enabled: crate::settings::Switch,
     /// Bearer token a scraper must present; empty: none asked.
     pub token: Secret,
+    /// Serve `/metrics` without a token on an address other hosts can
+    /// reach (anyone there reads the service's counts). Off: `serve`
+    /// refuses `enabled = true` with an empty token off loopback.
+    #[serde(deserialize_with = "lenient")]
+    pub allow_public_without_token: bool,
 }
 
 impl Default for MetricsConfig {
@@ -457,6 +462,7 @@ impl Default for MetricsConfig {
         MetricsConfig {
             enabled: crate::settings::Switch::Auto,
             token: Secret::default(),
+            allow_public_without_token: false,
         }
     }
 }

@@ -9,9 +9,10 @@ pub const SECRET_MIN_LEN: usize = 16;
 impl Config {
     /// Refuses what cannot work or opens a door, beyond the open webhooks
     /// [`Config::check_exposure`] refuses: an admin token shorter than
-    /// [`SECRET_MIN_LEN`] on an address other hosts can reach, and a
-    /// Vonage signature method that does not exist (every signed request
-    /// would be refused).
+    /// [`SECRET_MIN_LEN`] on an address other hosts can reach, `/metrics`
+    /// served there without a token (unless
+    /// `metrics.allow_public_without_token` says so), and a Vonage signature
+    /// method that does not exist (every signed request would be refused).
     pub fn check_settings(&self) -> Result<(), String> {
         let admin = self.admin.token.len();
         if admin > 0 && admin < SECRET_MIN_LEN && !self.http.listen.ip().is_loopback() {
@@ -29,6 +30,15 @@ impl Config {
                     .into(),
             );
         }
+        if self.metrics_open_to_others() && !self.metrics.allow_public_without_token {
+            return Err(format!(
+                "refusing to serve on {}: metrics.enabled is true and metrics.token is empty, \
+                 so anyone who reaches that address reads the service's counts. Set \
+                 metrics.token (the scraper sends it as a bearer token), or listen on \
+                 127.0.0.1, or, knowingly, set metrics.allow_public_without_token = true",
+                self.http.listen
+            ));
+        }
         let vonage = &self.sms.vonage;
         if !vonage.signature_secret.is_empty()
             && crate::providers::signatures::vonage_signature("", &vonage.signature_method, &[])
@@ -41,6 +51,12 @@ impl Config {
             ));
         }
         Ok(())
+    }
+
+    /// `/metrics` served, without a token, on an address other hosts can reach.
+    fn metrics_open_to_others(&self) -> bool {
+        let loopback = self.http.listen.ip().is_loopback();
+        !loopback && self.metrics.served(loopback) && self.metrics.token.is_empty()
     }
 
     /// What is allowed but unsafe, one sentence each, for `serve` to log
@@ -74,6 +90,13 @@ impl Config {
                      {SECRET_MIN_LEN} or more"
                 ));
             }
+        }
+        if self.metrics_open_to_others() {
+            warnings.push(format!(
+                "metrics.allow_public_without_token is on: /metrics answers anyone who \
+                 reaches {} without a token",
+                self.http.listen
+            ));
         }
         if self.webhooks.twilio
             && !self.sms.twilio.auth_token.is_empty()
@@ -210,6 +233,35 @@ mod tests {
             "{:?}",
             local.warnings()
         );
+    }
+
+    #[test]
+    fn public_metrics_without_a_token_are_refused_unless_allowed_and_then_named() {
+        let mut cfg = public();
+        cfg.metrics.enabled = crate::settings::Switch::On;
+        let err = cfg.check_settings().unwrap_err();
+        assert!(err.contains("metrics.token is empty"), "{err}");
+        cfg.metrics.allow_public_without_token = true;
+        assert!(cfg.check_settings().is_ok());
+        let named = |cfg: &Config| {
+            cfg.warnings()
+                .iter()
+                .any(|w| w.starts_with("metrics.allow_public_without_token is on"))
+        };
+        assert!(named(&cfg), "{:?}", cfg.warnings());
+        cfg.metrics.token = "a-scraper-token-long-enough".into();
+        assert!(cfg.check_settings().is_ok() && !named(&cfg));
+        cfg.metrics.allow_public_without_token = false;
+        assert!(cfg.check_settings().is_ok(), "a token: served");
+        let mut auto = public();
+        auto.metrics.token = "".into();
+        assert!(
+            auto.check_settings().is_ok(),
+            "auto: not served off loopback"
+        );
+        let mut local = Config::default();
+        local.metrics.enabled = crate::settings::Switch::On;
+        assert!(local.check_settings().is_ok() && !named(&local));
     }
 
     #[test]

@@ -128,14 +128,15 @@ pub fn shown(phone: &str, whole: bool) -> String {
     }
 }
 
-/// Players whose nick or number matches `query` (a nick, or digits of a number).
-pub fn find_players(tx: &mut dyn Read, query: &str) -> StoreResult<Vec<PlayerView>> {
-    let query = query.trim();
-    if query.is_empty() {
-        return Ok(Vec::new());
-    }
+/// Players whose nick starts with `nick`, or whose number is `number`
+/// (canonical) whole.
+pub fn find_players(
+    tx: &mut dyn Read,
+    nick: &str,
+    number: Option<&str>,
+) -> StoreResult<Vec<PlayerView>> {
     let mut views = Vec::new();
-    for player in tx.console().find_players(query, 20)? {
+    for player in tx.console().find_players(nick, number, 20)? {
         let last = tx.last_match_of(player.id)?;
         let phone = shown(&player.phone, false);
         views.push(PlayerView::of(&player, last.as_ref(), phone));

@@ -3,7 +3,11 @@
 //! Pages are built the way the training hall's are (`crate::web`: `maud`,
 //! assets compiled in, the same protective headers). Reads go through
 //! `Store::read`, off the writer; an action and its audit row are one
-//! transaction, so no action goes unrecorded and no record lies.
+//! transaction, so no action goes unrecorded and no record lies. A search
+//! is a look at players, and is audited too; it finds a nick by its start
+//! or a number whole, never by a part (which would give a number away digit
+//! by digit). Whatever changes something is checked against forgery first
+//! (`forgery.rs`).
 
 use axum::extract::{Form, FromRequest, Path, Query, Request, State};
 use axum::http::{StatusCode, header};
@@ -12,19 +16,22 @@ use axum::response::{IntoResponse, Json, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Router};
 use serde::Deserialize;
-use subtle::ConstantTimeEq;
 
-use crate::http::{AppError, AppState, flood};
-use crate::store::NewAudit;
+use crate::http::{AppError, AppState, flood, tokens};
+use crate::store::{NewAudit, NewSession};
 
 pub mod auth;
 pub mod data;
+pub mod forgery;
 mod pages;
 
 use auth::Operator;
 
 /// Rows a list shows at most.
 const LIST: usize = 200;
+
+/// Longest search kept in the audit, in characters.
+const SEARCH_AUDITED: usize = 64;
 
 /// The console's routes; 404 throughout while no admin token is configured.
 pub fn routes(state: AppState) -> Router<AppState> {
@@ -44,12 +51,13 @@ pub fn routes(state: AppState) -> Router<AppState> {
         .route("/console/api/parked/{id}/{action}", post(api_act_on_parked))
         .route("/console/api/audit", get(api_audit))
         .route("/console/logout", post(logout))
-        .route_layer(from_fn_with_state(state, auth::require));
+        .route_layer(from_fn_with_state(state.clone(), auth::require));
     Router::new()
         .route("/console/login", get(login_form).post(login))
         .route("/console/console.css", get(pages::style))
         .route("/console/console.js", get(pages::script))
         .merge(guarded)
+        .route_layer(from_fn_with_state(state, forgery::refuse))
 }
 
 fn off(state: &AppState) -> bool {
@@ -69,43 +77,65 @@ struct Login {
     token: String,
 }
 
-/// Trades the admin token for a session cookie; wrong tokens are limited
-/// per address like the admin API's and each is logged.
+/// Trades the admin token for a session (a row in the store, and its
+/// cookie), written with its audit row in one transaction. A wrong token is
+/// logged and counted against its address's limit; the right one is never
+/// held back by that limit.
 async fn login(State(state): State<AppState>, request: Request) -> Response {
     if off(&state) {
         return StatusCode::NOT_FOUND.into_response();
     }
     let address = flood::peer(&request);
-    if let Some(ip) = address
-        && !state.flood().admin(ip)
-    {
-        return flood::too_many_requests();
-    }
     let Ok(Form(form)) = Form::<Login>::from_request(request, &state).await else {
         return refused_login("Give a name and the admin token.");
     };
     let token = state.config().admin.token.expose();
-    if !bool::from(form.token.as_bytes().ct_eq(token.as_bytes())) {
-        let peer = address.map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
-        tracing::warn!(%peer, "console login refused: wrong token");
+    if !tokens::is(&form.token, token) {
+        let given = !form.token.is_empty();
+        if let Some(limited) =
+            tokens::refuse_wrong(&state, address, "console login", "/console/login", given)
+        {
+            return limited;
+        }
         return refused_login("That is not the admin token.");
     }
-    let name = form.name.trim();
-    if !auth::valid_name(name) {
+    let name = form.name.trim().to_string();
+    if !auth::valid_name(&name) {
         return refused_login("A name is 1 to 32 letters, digits, dots, dashes or underscores.");
     }
-    let operator = Operator {
-        name: name.to_string(),
-        address,
-    };
-    if let Err(e) = record(&state, &operator, "login", "console").await {
-        return e.into_response();
+    let (cookie, id_hash) = auth::new_session(token);
+    let now = state.clock().now();
+    let expires = now + chrono::Duration::hours(auth::SESSION_HOURS);
+    let from = address.map(|ip| ip.to_string());
+    let opened = state
+        .store()
+        .run(move |tx| {
+            tx.console().open_session(
+                &NewSession {
+                    id_hash: &id_hash,
+                    name: &name,
+                    expires,
+                },
+                now,
+            )?;
+            tx.console().audit(
+                &NewAudit {
+                    actor: &name,
+                    action: "login",
+                    target: "console",
+                    address: from.as_deref(),
+                },
+                now,
+            )
+        })
+        .await;
+    if let Err(e) = opened {
+        return AppError::from(e).into_response();
     }
     let mut response = Redirect::to("/console").into_response();
-    response.headers_mut().insert(
-        header::SET_COOKIE,
-        auth::login_cookie(token, name, state.clock().now()),
-    );
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, auth::login_cookie(&cookie));
     response
 }
 
@@ -115,7 +145,33 @@ fn refused_login(why: &str) -> Response {
     page
 }
 
-async fn logout() -> Response {
+/// Ends the session on the server (its row deleted, with an audit row, in
+/// one transaction), so the cookie is dead even where a copy of it is kept.
+async fn logout(State(state): State<AppState>, Extension(op): Extension<Operator>) -> Response {
+    if let Some(id_hash) = op.session.clone() {
+        let now = state.clock().now();
+        let address = op.address.map(|ip| ip.to_string());
+        let closed = state
+            .store()
+            .run(move |tx| {
+                if tx.console().close_session(&id_hash)? {
+                    tx.console().audit(
+                        &NewAudit {
+                            actor: &op.name,
+                            action: "logout",
+                            target: "console",
+                            address: address.as_deref(),
+                        },
+                        now,
+                    )?;
+                }
+                Ok(())
+            })
+            .await;
+        if let Err(e) = closed {
+            return AppError::from(e).into_response();
+        }
+    }
     let mut response = Redirect::to("/console/login").into_response();
     response
         .headers_mut()
@@ -176,11 +232,37 @@ struct Search {
     q: String,
 }
 
-async fn find(state: &AppState, query: String) -> Result<Vec<data::PlayerView>, AppError> {
-    Ok(state
+/// Players by the start of a nick, or by a whole number in any spelling
+/// that reads as it (`numbers.region`'s national form, spaces, dashes);
+/// every search but an empty one is audited, whatever it finds.
+async fn find(
+    state: &AppState,
+    op: &Operator,
+    query: &str,
+) -> Result<Vec<data::PlayerView>, AppError> {
+    let query = query.trim();
+    if query.is_empty() {
+        return Ok(Vec::new());
+    }
+    let number = state.config().numbers.canonical(query).ok();
+    let nick = query.to_string();
+    let found = state
         .store()
-        .read(move |tx| data::find_players(tx, &query))
-        .await?)
+        .read(move |tx| data::find_players(tx, &nick, number.as_deref()))
+        .await?;
+    record(state, op, "search", &audited_search(query)).await?;
+    Ok(found)
+}
+
+/// A search as the audit keeps it: its first [`SEARCH_AUDITED`] characters,
+/// without control or invisible ones, quoted.
+fn audited_search(query: &str) -> String {
+    let kept: String = query
+        .chars()
+        .filter(|&c| !crate::phone::is_hidden(c))
+        .take(SEARCH_AUDITED)
+        .collect();
+    format!("{kept:?}")
 }
 
 async fn players(
@@ -188,15 +270,16 @@ async fn players(
     Extension(op): Extension<Operator>,
     Query(search): Query<Search>,
 ) -> Result<Response, AppError> {
-    let found = find(&state, search.q.clone()).await?;
+    let found = find(&state, &op, &search.q).await?;
     Ok(pages::players(&op, &search.q, &found))
 }
 
 async fn api_players(
     State(state): State<AppState>,
+    Extension(op): Extension<Operator>,
     Query(search): Query<Search>,
 ) -> Result<Json<Vec<data::PlayerView>>, AppError> {
-    Ok(Json(find(&state, search.q).await?))
+    Ok(Json(find(&state, &op, &search.q).await?))
 }
 
 #[derive(Deserialize, Default)]

@@ -1,5 +1,6 @@
 //! The console's pages, server-rendered through `maud` like the training hall's: the login form, the overview with its chart, players, a match and its replay, parked texts, the audit.
 
+use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use maud::{Markup, html};
 
@@ -29,17 +30,30 @@ pub fn login(error: Option<&str>) -> Response {
             }
         }
     };
-    web::page("Console login", STYLES, &[], body)
+    page("Console login", STYLES, &[], body)
 }
 
-fn layout(operator: &Operator, title: &str, current: &str, body: Markup) -> Response {
+/// A page as `web::page` makes it, but that tells its own origin where a
+/// request came from: the console's forms are checked for their origin
+/// (`forgery.rs`), and under `no-referrer` a browser sends `Origin: null`
+/// even to the page's own origin. Other origins still learn nothing.
+fn page(title: &str, styles: &[&str], scripts: &[&str], body: Markup) -> Response {
+    let mut response = web::page(title, styles, scripts, body);
+    response.headers_mut().insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    response
+}
+
+fn layout(operator: &Operator, title: &str, current: &str, content: Markup) -> Response {
     let nav = [
         ("/console", "Overview"),
         ("/console/players", "Players"),
         ("/console/parked", "Parked texts"),
         ("/console/audit", "Audit"),
     ];
-    let page = html! {
+    let body = html! {
         header.site {
             h1 { "smsarena · console" }
             nav.console-nav {
@@ -53,9 +67,9 @@ fn layout(operator: &Operator, title: &str, current: &str, body: Markup) -> Resp
                 button type="submit" { "Log out" }
             }
         }
-        main.console { (body) }
+        main.console { (content) }
     };
-    web::page(title, STYLES, SCRIPTS, page)
+    page(title, STYLES, SCRIPTS, body)
 }
 
 /// An inline SVG bar chart of `values`, oldest first.

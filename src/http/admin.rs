@@ -6,6 +6,11 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use super::{AppError, AppState, flood, tokens};
+use crate::phone::mask;
+use crate::platform::Platform;
+use crate::platform::replay::replay;
+use crate::store::{Holder, MatchRecord, MoveRecord, SeatRecord, StoreError};
 use axum::Json;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{StatusCode, header};
@@ -13,13 +18,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
-use subtle::ConstantTimeEq;
-
-use super::{AppError, AppState, flood};
-use crate::phone::mask;
-use crate::platform::Platform;
-use crate::platform::replay::replay;
-use crate::store::{Holder, MatchRecord, MoveRecord, SeatRecord, StoreError};
 
 pub fn routes(state: AppState) -> axum::Router<AppState> {
     axum::Router::new()
@@ -29,38 +27,23 @@ pub fn routes(state: AppState) -> axum::Router<AppState> {
         .route_layer(axum::middleware::from_fn_with_state(state, require_token))
 }
 
-/// 404 while the admin API is off (no token configured); 429 for an
-/// address over the admin API's own limit; 401 without the right token,
-/// each refusal logged with the address it came from.
+/// 404 while the admin API is off (no token configured); the right token
+/// gets in; a wrong or missing one is 401, logged with the address it came
+/// from, or 429 once that address is over its wrong-token limit.
 async fn require_token(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let token = &state.config().admin.token;
     if token.is_empty() {
         return StatusCode::NOT_FOUND.into_response();
     }
-    let peer = flood::peer(&request);
-    if let Some(ip) = peer
-        && !state.flood().admin(ip)
-    {
-        tracing::debug!(%ip, "admin request limit reached");
-        return flood::too_many_requests();
+    let presented = tokens::bearer(request.headers());
+    if presented.is_some_and(|p| tokens::is(p, token.expose())) {
+        return next.run(request).await;
     }
-    let presented = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    match presented {
-        Some(p) if bool::from(p.as_bytes().ct_eq(token.as_bytes())) => next.run(request).await,
-        _ => {
-            let peer = peer.map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
-            tracing::warn!(
-                %peer,
-                path = request.uri().path(),
-                token = if presented.is_some() { "wrong" } else { "missing" },
-                "admin request refused"
-            );
-            AppError::Unauthorized.into_response()
-        }
+    let peer = flood::peer(&request);
+    let path = request.uri().path();
+    match tokens::refuse_wrong(&state, peer, "admin request", path, presented.is_some()) {
+        None => AppError::Unauthorized.into_response(),
+        Some(limited) => limited,
     }
 }
 

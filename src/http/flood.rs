@@ -1,6 +1,6 @@
-//! Flood control: a text limit per phone, told once per window, and a request limit per source address.
+//! Flood control: a text limit per phone, told once per window, a request limit per source address, and a limit on wrong tokens per address.
 //!
-//! Both live in this instance's memory: with several instances, each counts
+//! All live in this instance's memory: with several instances, each counts
 //! what it sees, which still bounds a flood to a few times the limit. Texts
 //! over a phone's limit are dropped before the store sees it, so a flood
 //! costs the writer nothing but one notice a window. Only new texts cost a
@@ -37,7 +37,8 @@ pub struct Flood {
     phones: Option<Budget<String>>,
     notices: Option<DefaultKeyedRateLimiter<String>>,
     addresses: Option<DefaultKeyedRateLimiter<IpAddr>>,
-    /// The admin API's own, for every address: tokens are not guessed fast.
+    /// Wrong tokens, for every address: guesses cost little, and their log
+    /// lines are bounded.
     admin: Option<DefaultKeyedRateLimiter<IpAddr>>,
     /// Long texts already charged here, so their other parts pass free.
     open_texts: Mutex<HashMap<OpenText, Instant>>,
@@ -164,8 +165,8 @@ impl Flood {
         allowed
     }
 
-    /// Counts an admin API request from `ip`; `false` when it is over the limit.
-    pub fn admin(&self, ip: IpAddr) -> bool {
+    /// Counts a wrong token from `ip`; `false` when it is over the limit.
+    pub fn wrong_token(&self, ip: IpAddr) -> bool {
         let Some(admin) = &self.admin else {
             return true;
         };

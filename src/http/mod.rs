@@ -33,6 +33,7 @@ pub mod error;
 pub mod flood;
 pub mod listener;
 pub mod observe;
+pub mod tokens;
 
 pub use error::AppError;
 pub use flood::Flood;

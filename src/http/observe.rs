@@ -8,13 +8,11 @@
 
 use std::time::Instant;
 
+use super::{AppError, AppState, tokens};
+use crate::metrics::InboundOutcome;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use subtle::ConstantTimeEq;
-
-use super::{AppError, AppState};
-use crate::metrics::InboundOutcome;
 
 /// The provider a webhook path belongs to (`/webhooks/<name>[/status]`),
 /// as the registry names it, and whether it is a delivery report.
@@ -67,21 +65,29 @@ impl Observed {
 
 /// `GET /metrics`: Prometheus' text format. Not served (404) where
 /// `metrics.enabled` keeps it off this listener; a configured
-/// `metrics.token` is asked for as a bearer token, compared in constant time.
+/// `metrics.token` is asked for as a bearer token, compared in constant
+/// time, and a wrong one is refused as the admin API refuses one: logged
+/// with its peer, and limited per address (`http/tokens.rs`).
 pub async fn metrics(State(state): State<AppState>, request: Request) -> Response {
     let cfg = &state.config().metrics;
     if !cfg.served(state.config().http.listen.ip().is_loopback()) {
         return StatusCode::NOT_FOUND.into_response();
     }
     if !cfg.token.is_empty() {
-        let presented = request
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .unwrap_or("");
-        if !bool::from(presented.as_bytes().ct_eq(cfg.token.expose().as_bytes())) {
-            return AppError::Unauthorized.into_response();
+        let presented = tokens::bearer(request.headers());
+        if !presented.is_some_and(|p| tokens::is(p, cfg.token.expose())) {
+            let peer = super::flood::peer(&request);
+            let path = request.uri().path();
+            return match tokens::refuse_wrong(
+                &state,
+                peer,
+                "metrics request",
+                path,
+                presented.is_some(),
+            ) {
+                None => AppError::Unauthorized.into_response(),
+                Some(limited) => limited,
+            };
         }
     }
     match state.scrape().await {

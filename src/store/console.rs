@@ -8,8 +8,9 @@ use super::rows::{Fields, Record, millis};
 use super::sql::{Sql, Writer};
 use super::statements::Value;
 use super::statements::console::{
-    AUDIT, AUDIT_ENTRIES, DROP_PARKED, FIND_PLAYERS, INBOUND_PER_MINUTE, PARKED, PLAYER_BY_ID,
-    REQUEUE_PARKED, RUNNING, TEXTS_FROM, TOTALS,
+    AUDIT, AUDIT_ENTRIES, CLEAN_SESSIONS, CLOSE_SESSION, DROP_PARKED, FIND_PLAYERS,
+    INBOUND_PER_MINUTE, OPEN_SESSION, PARKED, PLAYER_BY_ID, REQUEUE_PARKED, RUNNING, SESSION,
+    TEXTS_FROM, TOTALS,
 };
 use super::{StoreError, StoreResult};
 
@@ -69,9 +70,15 @@ pub trait ConsoleRead {
         &mut self,
         since: DateTime<Utc>,
     ) -> StoreResult<Vec<(DateTime<Utc>, i64)>>;
-    /// Players whose nick starts with `query` (any case), or whose number
-    /// holds its digits; at most `limit`, by nick.
-    fn find_players(&mut self, query: &str, limit: usize) -> StoreResult<Vec<Player>>;
+    /// Players whose nick starts with `nick` (any case, LIKE's wildcards
+    /// taken literally), or whose number is `number` whole; at most
+    /// `limit`, by nick.
+    fn find_players(
+        &mut self,
+        nick: &str,
+        number: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<Player>>;
     fn player_by_id(&mut self, id: i64) -> StoreResult<Option<Player>>;
     /// A phone's last `limit` texts to us, newest first.
     fn texts_from(&mut self, phone: &str, limit: usize) -> StoreResult<Vec<InboundText>>;
@@ -79,6 +86,9 @@ pub trait ConsoleRead {
     fn parked_texts(&mut self, limit: usize) -> StoreResult<Vec<OutboxText>>;
     /// The newest `limit` audit entries, newest first.
     fn audit_entries(&mut self, limit: usize) -> StoreResult<Vec<AuditEntry>>;
+    /// The operator's name of the session whose id hashes to `id_hash`,
+    /// while it has not ended by `now`.
+    fn session(&mut self, id_hash: &str, now: DateTime<Utc>) -> StoreResult<Option<String>>;
 }
 
 /// The console's writes, on the writer.
@@ -89,6 +99,31 @@ pub trait ConsoleWrite {
     /// Drops a parked text for good (it is cancelled); whether it was parked.
     fn drop_parked(&mut self, id: i64, now: DateTime<Utc>) -> StoreResult<bool>;
     fn audit(&mut self, entry: &NewAudit<'_>, now: DateTime<Utc>) -> StoreResult<()>;
+    /// Records a login's session until `expires`, and forgets the sessions
+    /// that have ended.
+    fn open_session(&mut self, session: &NewSession<'_>, now: DateTime<Utc>) -> StoreResult<()>;
+    /// Ends a session (a logout); whether it was open.
+    fn close_session(&mut self, id_hash: &str) -> StoreResult<bool>;
+}
+
+/// A login to record: its id's hash (never the id), who, until when.
+#[derive(Clone, Copy, Debug)]
+pub struct NewSession<'a> {
+    pub id_hash: &'a str,
+    pub name: &'a str,
+    pub expires: DateTime<Utc>,
+}
+
+/// The operator a session belongs to.
+pub(crate) struct SessionName(String);
+
+impl Record for SessionName {
+    const NAME: &'static str = "console session";
+    const COLUMNS: &'static [&'static str] = &["name"];
+
+    fn decode(f: &mut Fields<'_>) -> StoreResult<SessionName> {
+        Ok(SessionName(f.text("name")?))
+    }
 }
 
 /// The overview's counts but the running matches, as one row gives them.
@@ -209,13 +244,18 @@ impl<S: Sql> ConsoleRead for S {
         .collect()
     }
 
-    fn find_players(&mut self, query: &str, max: usize) -> StoreResult<Vec<Player>> {
-        let (plain, digits) = player_query(query);
+    fn find_players(
+        &mut self,
+        nick: &str,
+        number: Option<&str>,
+        max: usize,
+    ) -> StoreResult<Vec<Player>> {
+        let prefix = nick_prefix(nick);
         self.all(
             &FIND_PLAYERS,
             &[
-                (":nick", Value::Text(&plain)),
-                (":digits", Value::MaybeText(digits.as_deref())),
+                (":nick", Value::Text(&prefix)),
+                (":number", Value::MaybeText(number)),
                 (":limit", Value::count(max)),
             ],
         )
@@ -241,6 +281,17 @@ impl<S: Sql> ConsoleRead for S {
 
     fn audit_entries(&mut self, max: usize) -> StoreResult<Vec<AuditEntry>> {
         self.all(&AUDIT_ENTRIES, &[(":limit", Value::count(max))])
+    }
+
+    fn session(&mut self, id_hash: &str, now: DateTime<Utc>) -> StoreResult<Option<String>> {
+        let found: Option<SessionName> = self.first(
+            &SESSION,
+            &[
+                (":id_hash", Value::Text(id_hash)),
+                (":now", Value::Int(millis(now))),
+            ],
+        )?;
+        Ok(found.map(|SessionName(name)| name))
     }
 }
 
@@ -278,20 +329,36 @@ impl<W: Writer> ConsoleWrite for W {
         )?;
         Ok(())
     }
+
+    fn open_session(&mut self, session: &NewSession<'_>, now: DateTime<Utc>) -> StoreResult<()> {
+        self.execute(&CLEAN_SESSIONS, &[(":now", Value::Int(millis(now)))])?;
+        self.execute(
+            &OPEN_SESSION,
+            &[
+                (":id_hash", Value::Text(session.id_hash)),
+                (":name", Value::Text(session.name)),
+                (":now", Value::Int(millis(now))),
+                (":expires_at", Value::Int(millis(session.expires))),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn close_session(&mut self, id_hash: &str) -> StoreResult<bool> {
+        let closed = self.execute(&CLOSE_SESSION, &[(":id_hash", Value::Text(id_hash))])?;
+        Ok(closed == 1)
+    }
 }
 
-/// What `find_players` looks for: the query without LIKE's wildcards, and
-/// its digits (none when it has too few to be part of a number).
-pub(crate) fn player_query(query: &str) -> (String, Option<String>) {
-    let plain: String = query
+/// A nick prefix as `find_players` matches it: lower case (nicks are
+/// keyed so), without LIKE's wildcards, which would widen it.
+pub(crate) fn nick_prefix(query: &str) -> String {
+    query
         .trim()
         .chars()
         .filter(|c| !matches!(c, '%' | '_' | '\\'))
         .collect::<String>()
-        .to_lowercase();
-    let digits: String = plain.chars().filter(char::is_ascii_digit).collect();
-    let digits = (digits.len() >= 3).then_some(digits);
-    (plain, digits)
+        .to_lowercase()
 }
 
 #[cfg(test)]
@@ -299,12 +366,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_query_loses_its_wildcards_and_keeps_enough_digits() {
-        assert_eq!(player_query(" Ann%_ "), ("ann".to_string(), None));
-        assert_eq!(
-            player_query("+7 900 12"),
-            ("+7 900 12".to_string(), Some("790012".to_string()))
-        );
-        assert_eq!(player_query("a1"), ("a1".to_string(), None));
+    fn a_nick_prefix_loses_its_wildcards() {
+        assert_eq!(nick_prefix(" Ann%_ "), "ann");
+        assert_eq!(nick_prefix("a1"), "a1");
     }
 }

@@ -32,7 +32,9 @@ mod statements;
 mod tx;
 mod writes;
 
-pub use console::{AuditEntry, ConsoleCounts, ConsoleRead, ConsoleWrite, InboundText, NewAudit};
+pub use console::{
+    AuditEntry, ConsoleCounts, ConsoleRead, ConsoleWrite, InboundText, NewAudit, NewSession,
+};
 pub use postgres::PgStore;
 pub use records::{
     Arrival, Fragment, Holder, MatchRecord, MoveKind, MoveRecord, NewMatch, NewMove, NewSeat,

@@ -58,14 +58,16 @@ pub(crate) static INBOUND_PER_MINUTE: LazyLock<Statement> = LazyLock::new(|| {
     )
 });
 
-/// Players by the start of their nick or digits of their number.
+/// Players by the start of their nick (an empty start matches none) or
+/// their whole number: never by a part of one, which would give a number
+/// away digit by digit.
 pub(crate) static FIND_PLAYERS: LazyLock<Statement> = LazyLock::new(|| {
     Statement::made(
         "console find players",
         format!(
             "SELECT {} FROM players p
-             WHERE p.nick_key LIKE :nick || '%'
-                OR (CAST(:digits AS TEXT) IS NOT NULL AND p.phone LIKE '%' || :digits || '%')
+             WHERE (CAST(:nick AS TEXT) <> '' AND p.nick_key LIKE :nick || '%')
+                OR p.phone = CAST(:number AS TEXT)
              ORDER BY p.nick_key, p.id LIMIT :limit",
             column_list::<Player>("p")
         ),
@@ -140,4 +142,29 @@ pub(crate) static AUDIT: Statement = Statement::same(
     "console audit",
     "INSERT INTO audit (at, actor, action, target, address)
      VALUES (:at, :actor, :action, :target, :address)",
+);
+
+/// The name a live session was opened under, by its id's hash.
+pub(crate) static SESSION: Statement = Statement::same(
+    "console session",
+    "SELECT name FROM console_sessions WHERE id_hash = :id_hash AND expires_at > :now",
+);
+
+/// A new session; its id's hash, never the id.
+pub(crate) static OPEN_SESSION: Statement = Statement::same(
+    "console open session",
+    "INSERT INTO console_sessions (id_hash, name, created_at, expires_at)
+     VALUES (:id_hash, :name, :now, :expires_at)",
+);
+
+/// Sessions past their end, gone.
+pub(crate) static CLEAN_SESSIONS: Statement = Statement::same(
+    "console clean sessions",
+    "DELETE FROM console_sessions WHERE expires_at <= :now",
+);
+
+/// A session ended by its operator.
+pub(crate) static CLOSE_SESSION: Statement = Statement::same(
+    "console close session",
+    "DELETE FROM console_sessions WHERE id_hash = :id_hash",
 );
