@@ -35,12 +35,18 @@ struct Hall {
 }
 
 async fn hall() -> Hall {
+    hall_with(|_| {}).await
+}
+
+/// A whole gateway whose configuration `adjust` changed first.
+async fn hall_with(adjust: impl FnOnce(&mut Config)) -> Hall {
     let dir = tempfile::tempdir().unwrap();
     let mut cfg = Config::default();
     cfg.database.url = common::fresh_database(dir.path()).await;
     // Texts faster than thumbs; robots that answer at once.
     cfg.limits.phone_per_minute = 0;
     cfg.robots.budget_ms = 50;
+    adjust(&mut cfg);
     let cfg = Arc::new(cfg);
     let (capture, sent) = Capture::new();
     let gateway = Gateway::open(
@@ -341,12 +347,14 @@ async fn real_text(hall: &Hall, id: &str, from: &str, to: &str, text: &str) {
     assert_eq!(response.status(), StatusCode::OK);
 }
 
+/// Where the operator lets the hall meet real players (off by default:
+/// `tests/hall.rs` shows them kept apart), the two play one match.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_real_phone_and_a_virtual_phone_play_paper_soccer() {
+async fn a_real_phone_and_a_virtual_phone_play_paper_soccer_where_the_operator_lets_them_meet() {
     let Some(browser) = Browser::start(NARROW).await else {
         return;
     };
-    let mut hall = hall().await;
+    let mut hall = hall_with(|cfg| cfg.hall.meet_real_players = true).await;
     const REAL: &str = "+79001234567";
     browser.goto(&format!("{}/hall", hall.base)).await;
     let virtual_ = new_phone(&browser).await;
