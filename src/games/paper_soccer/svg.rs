@@ -1,6 +1,6 @@
 //! The drawn field: its points, the border and goals, every segment played and the ball, top goal up as the SMS board draws it.
 
-use super::field::{Kind, SENTINEL};
+use super::field::{DX, DY, Kind, SENTINEL};
 use super::state::State;
 use crate::games::Seat;
 use crate::games::picture::{Picture, Segment, Tone};
@@ -30,7 +30,12 @@ pub fn picture(state: &State, _seat: Seat) -> String {
             if e == SENTINEL || !pos.drawn(e) {
                 continue;
             }
-            let segment: Segment = (at(p), at(f.nbr[p as usize][d]));
+            // By coordinates: a goal point's segments have no entry in `nbr`.
+            let (x, y) = f.xy(p);
+            let Some(q) = f.point(x + i32::from(DX[d]), y + i32::from(DY[d])) else {
+                continue;
+            };
+            let segment: Segment = (at(p), at(q));
             if f.is_border(e) {
                 picture.outline.push(segment);
             } else {
@@ -66,7 +71,17 @@ mod tests {
         );
         assert_eq!(count(&opening, "#1565c0"), 0, "nothing played yet");
         let border = count(&opening, "#424242");
-        assert!(border > 0, "the side lines and goals are drawn");
+        // Two side lines of 10, two end lines of 6, two goals of 4 segments.
+        assert_eq!(border, 2 * 10 + 2 * 6 + 2 * 4, "the side lines and goals");
+        let doc = roxmltree::Document::parse(&opening).expect("well-formed XML");
+        for line in doc.descendants().filter(|n| n.has_tag_name("line")) {
+            let at = |name: &str| line.attribute(name).unwrap().parse::<i32>().unwrap();
+            let (dx, dy) = ((at("x2") - at("x1")).abs(), (at("y2") - at("y1")).abs());
+            assert!(
+                dx <= 24 && dy <= 24 && dx + dy > 0,
+                "a segment joins neighbouring points: {dx}, {dy}"
+            );
+        }
         // `3` on the keypad: up and right (kurnik direction 1).
         state.step(1).expect("a free step");
         let after = picture(&state, 1);
