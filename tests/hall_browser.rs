@@ -530,7 +530,9 @@ async fn each_games_drawn_board_follows_its_state_after_a_move() {
     browser.goto(&format!("{}/hall", hall.base)).await;
     let me = new_phone(&browser).await;
     assert_eq!(
-        browser.eval("return document.getElementById('board').hidden").await,
+        browser
+            .eval("return document.getElementById('board').hidden")
+            .await,
         true,
         "no match yet, no board"
     );
@@ -576,11 +578,16 @@ async fn each_games_drawn_board_follows_its_state_after_a_move() {
                        || document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;",
                 )
                 .await;
-            assert_eq!(overflow, false, "{code} at {width}px: the board fits across");
+            assert_eq!(
+                overflow, false,
+                "{code} at {width}px: the board fits across"
+            );
             browser
                 .eval("document.getElementById('board').scrollIntoView(); return null;")
                 .await;
-            browser.screenshot(&format!("hall-board-{name}-{width}")).await;
+            browser
+                .screenshot(&format!("hall-board-{name}-{width}"))
+                .await;
         }
         browser.resize(WIDE).await;
         text(&browser, GAME, "Q").await;
