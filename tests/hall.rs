@@ -813,3 +813,94 @@ async fn a_mixed_match_from_before_the_setting_went_off_stays_apart() {
         &texts[before..]
     );
 }
+
+/// The phone's drawn board as the page asks for it, with the phone's token.
+async fn board(app: &TestApp, number: &str, token: Option<&str>) -> common::Reply {
+    let mut request = Request::get(format!("/hall/phones/{number}/board"));
+    if let Some(token) = token {
+        request = request.header("x-hall-token", token);
+    }
+    app.request(request.body(Body::empty()).unwrap()).await
+}
+
+/// What the game itself draws of the phone's newest match, for its seat.
+async fn drawn_by_the_game(app: &TestApp, number: &str) -> String {
+    let key = number.to_string();
+    let (record, seat) = app
+        .state
+        .store()
+        .read(move |r| {
+            let player = r.player_by_phone(&key)?.expect("a player");
+            let record = r.last_match_of(player.id)?.expect("a match");
+            let seat = r.seats(record.id)?.iter().position(|s| s.is(player.id));
+            Ok((record, seat.expect("seated")))
+        })
+        .await
+        .unwrap();
+    let catalog = app.state.platform().catalog();
+    let game = catalog.get(&record.game).expect("a game of the catalogue");
+    let played = game.load(&record.state).expect("a stored state loads");
+    played.picture(seat).expect("every game draws its board")
+}
+
+#[tokio::test]
+async fn the_drawn_board_is_the_phones_match_as_the_game_draws_it_and_inert() {
+    let app = TestApp::new().await;
+    let (number, token) = open_phone(&app).await;
+    let (other, other_token) = open_phone(&app).await;
+    assert_eq!(
+        board(&app, &number, None).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        board(&app, &number, Some(&other_token)).await.status,
+        StatusCode::FORBIDDEN,
+        "another phone's token shows nothing"
+    );
+    assert_eq!(
+        board(&app, &number, Some(&token)).await.status,
+        StatusCode::NOT_FOUND,
+        "no match yet"
+    );
+    assert_eq!(
+        board(&app, &other, Some(&other_token)).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    type_text(&app, &number, &token, "b1", GAME, "R drawn").await;
+    let practice = {
+        let catalog = app.state.platform().catalog();
+        let ps = catalog.get("PS").expect("paper soccer");
+        format!("P PS {}", ps.practice(1))
+    };
+    let (status, _) = type_text(&app, &number, &token, "b2", PLAY, &practice).await;
+    assert_eq!(status, StatusCode::OK);
+    let reply = board(&app, &number, Some(&token)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    assert_eq!(
+        reply.headers["content-type"],
+        "image/svg+xml; charset=utf-8"
+    );
+    assert_eq!(
+        reply.headers["content-security-policy"],
+        "default-src 'none'; frame-ancestors 'none'"
+    );
+    assert_eq!(reply.headers["x-content-type-options"], "nosniff");
+    assert_eq!(reply.headers["cache-control"], "no-store");
+    let svg = roxmltree::Document::parse(&reply.body).expect("well-formed SVG");
+    assert_eq!(svg.root_element().tag_name().name(), "svg");
+    assert!(
+        !svg.descendants().any(|n| n.has_tag_name("script")),
+        "nothing to run"
+    );
+    assert_eq!(reply.body, drawn_by_the_game(&app, &number).await);
+
+    // A move later, the picture is the new state's.
+    let before = reply.body;
+    for (i, step) in ["8", "2", "4", "6"].into_iter().enumerate() {
+        type_text(&app, &number, &token, &format!("m{i}"), GAME, step).await;
+    }
+    let after = board(&app, &number, Some(&token)).await.body;
+    assert_ne!(after, before, "a move or the robot's answer moved the ball");
+    assert_eq!(after, drawn_by_the_game(&app, &number).await);
+}

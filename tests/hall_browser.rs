@@ -457,3 +457,140 @@ async fn at_newest(browser: &Browser) -> bool {
     }
     false
 }
+
+/// Each mark of a drawn board (column, row, symbol, tone), sorted.
+type Marks = Vec<(String, String, String, String)>;
+
+fn marks_of(svg: &str) -> Marks {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let mut marks: Marks = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g"))
+        .map(|g| {
+            let attr = |name: &str| g.attribute(name).unwrap_or_default().to_string();
+            let text = g
+                .descendants()
+                .find(|n| n.has_tag_name("text"))
+                .and_then(|t| t.text())
+                .unwrap_or_default()
+                .to_string();
+            (attr("data-col"), attr("data-row"), text, attr("data-tone"))
+        })
+        .collect();
+    marks.sort();
+    marks
+}
+
+/// The board the page shows beside the thread, as marks; none while hidden.
+async fn page_marks(browser: &Browser) -> Option<Marks> {
+    let found = browser
+        .eval(
+            "const f = document.getElementById('board');
+             if (!f || f.hidden) return null;
+             return [...f.querySelectorAll('svg g')].map(g => [
+               g.getAttribute('data-col'), g.getAttribute('data-row'),
+               (g.querySelector('text') || {textContent: ''}).textContent,
+               g.getAttribute('data-tone')]);",
+        )
+        .await;
+    let mut marks: Marks = serde_json::from_value(found).ok()?;
+    marks.sort();
+    Some(marks)
+}
+
+/// What the game itself draws of the phone's newest match, as marks.
+async fn game_marks(state: &AppState, number: &str) -> Option<Marks> {
+    let number = number.to_string();
+    let found = state
+        .store()
+        .read(move |r| {
+            let Some(player) = r.player_by_phone(&number)? else {
+                return Ok(None);
+            };
+            let Some(m) = r.last_match_of(player.id)? else {
+                return Ok(None);
+            };
+            let seat = r.seats(m.id)?.iter().position(|s| s.is(player.id));
+            Ok(seat.map(|seat| (m.game, m.state, seat)))
+        })
+        .await
+        .unwrap()?;
+    let (code, stored, seat) = found;
+    let catalog = state.platform().catalog();
+    let played = catalog.get(&code)?.load(&stored).ok()?;
+    Some(marks_of(&played.picture(seat)?))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_games_drawn_board_follows_its_state_after_a_move() {
+    let Some(browser) = Browser::start(WIDE).await else {
+        return;
+    };
+    let hall = hall().await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    let me = new_phone(&browser).await;
+    assert_eq!(
+        browser
+            .eval("return document.getElementById('board').hidden")
+            .await,
+        true,
+        "no match yet, no board"
+    );
+    browser.type_in("#nick", "drawn").await;
+    let seen = inbox(&browser).await.len();
+    browser.click("#register").await;
+    replies(&browser, seen).await;
+    for code in ["FB", "IB", "PS", "WB", "AR"] {
+        let seen = inbox(&browser).await.len();
+        browser
+            .click(&format!("button.practice[data-game='{code}']"))
+            .await;
+        replies(&browser, seen).await;
+        let (game, mv) = my_move(&hall.state, &me).await;
+        assert_eq!(game, code);
+        text(&browser, GAME, &mv).await;
+        // The robot may answer after the first reply: the page and the
+        // game's own drawing of the stored state agree once it is in.
+        let started = Instant::now();
+        loop {
+            let page = page_marks(&browser).await;
+            let game = game_marks(&hall.state, &me).await;
+            if page.is_some() && page == game {
+                assert!(
+                    page.as_ref().is_some_and(|m| !m.is_empty()),
+                    "{code}: pieces drawn"
+                );
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{code}: the page shows {page:?}, the game draws {game:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let name = code.to_lowercase();
+        for (width, height) in [(1440, 900), (390, 844), (320, 640)] {
+            browser.resize((width, height)).await;
+            let overflow = browser
+                .eval(
+                    "const f = document.getElementById('board');
+                     return f.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+                       || document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;",
+                )
+                .await;
+            assert_eq!(
+                overflow, false,
+                "{code} at {width}px: the board fits across"
+            );
+            browser
+                .eval("document.getElementById('board').scrollIntoView(); return null;")
+                .await;
+            browser
+                .screenshot(&format!("hall-board-{name}-{width}"))
+                .await;
+        }
+        browser.resize(WIDE).await;
+        text(&browser, GAME, "Q").await;
+    }
+    browser.close().await;
+}

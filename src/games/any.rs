@@ -213,6 +213,8 @@ pub trait AnyMatch: Send {
     ) -> Option<Result<AnyPlayed, AnyRefusal>>;
     fn withdraw(&mut self, seat: Seat, why: Withdrawal, absent: &[bool]);
     fn render(&self, seat: Seat, lang: Lang) -> String;
+    /// The board `seat` sees, as SVG, where the game draws one.
+    fn picture(&self, seat: Seat) -> Option<String>;
     /// Who sees the board after `mover`'s move moved the turn on; `None`: everyone.
     fn audience(&self, mover: Seat) -> Option<Vec<Seat>>;
     fn robot_move(
@@ -455,6 +457,10 @@ impl<G: Game> AnyMatch for Typed<G> {
 
     fn render(&self, seat: Seat, lang: Lang) -> String {
         self.game.render(self.current(), seat, lang)
+    }
+
+    fn picture(&self, seat: Seat) -> Option<String> {
+        self.game.picture(self.current(), seat)
     }
 
     fn audience(&self, mover: Seat) -> Option<Vec<Seat>> {

@@ -21,6 +21,7 @@ pub mod auto_race;
 pub mod football;
 pub mod intelball;
 pub mod paper_soccer;
+pub mod picture;
 pub mod trial;
 pub mod word_battle;
 
@@ -443,6 +444,13 @@ pub trait Game: Send + Sync + 'static {
     /// The text a seat receives: its view of the board and the status line.
     /// Within the game's part limit (3 SMS parts; 2 for auto race).
     fn render(&self, state: &Self::State, seat: Seat, lang: Lang) -> String;
+
+    /// The board `seat` sees, drawn as SVG (see [`picture`]) with the SMS
+    /// board's own symbols and labels, for the training hall to show beside
+    /// the text; `None` for a game that draws none.
+    fn picture(&self, _state: &Self::State, _seat: Seat) -> Option<String> {
+        None
+    }
 
     /// Short help on this game's move syntax: one SMS together with the
     /// platform's list of match commands (about 100 characters).

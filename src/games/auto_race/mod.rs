@@ -28,6 +28,7 @@ pub mod round;
 pub mod settings;
 pub mod setup;
 pub mod state;
+pub mod svg;
 pub mod track;
 
 #[cfg(test)]
@@ -270,6 +271,10 @@ impl Game for AutoRace {
 
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
         render::render(state, seat, lang)
+    }
+
+    fn picture(&self, state: &State, seat: Seat) -> Option<String> {
+        Some(svg::picture(state, seat))
     }
 
     fn move_help(&self, lang: Lang) -> String {

@@ -22,6 +22,7 @@ pub mod robot;
 pub mod settings;
 pub mod setup;
 pub mod state;
+pub mod svg;
 pub mod turn;
 pub mod validate;
 
@@ -200,6 +201,10 @@ impl Game for Football {
     /// See [`render::render`]. Panics if `seat` is not 0-3.
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
         render::render(state, seat, lang)
+    }
+
+    fn picture(&self, state: &State, seat: Seat) -> Option<String> {
+        Some(svg::picture(state, seat))
     }
 
     fn move_help(&self, lang: Lang) -> String {

@@ -38,6 +38,18 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
 
 /// [`render`] with an explicit legend.
 pub fn render_with(state: &State, seat: Seat, lang: Lang, legend: Legend) -> String {
+    let rows = board_rows(state, seat, legend);
+    let mut text = String::with_capacity(96);
+    // ASCII, every byte of it.
+    text.push_str(std::str::from_utf8(&rows).unwrap_or_default());
+    text.push_str("\n\n");
+    push_status(&mut text, state, seat, lang);
+    text
+}
+
+/// The board's five rows as `seat` reads them, joined by `\n`: the SMS
+/// text's and the drawn board's one source.
+pub(super) fn board_rows(state: &State, seat: Seat, legend: Legend) -> Vec<u8> {
     let sides = state.sides();
     let rows = state.board().picture(b'\n', b'0', |other| {
         let first = match legend {
@@ -50,12 +62,7 @@ pub fn render_with(state: &State, seat: Seat, lang: Lang, legend: Legend) -> Str
             (false, false) => b'2',
         }
     });
-    let mut text = String::with_capacity(96);
-    // ASCII, every byte of it.
-    text.push_str(std::str::from_utf8(&rows).unwrap_or_default());
-    text.push_str("\n\n");
-    push_status(&mut text, state, seat, lang);
-    text
+    rows.to_vec()
 }
 
 fn push_status(text: &mut String, state: &State, seat: Seat, lang: Lang) {

@@ -26,6 +26,7 @@ pub mod robot;
 pub mod rules;
 pub mod settings;
 pub mod state;
+pub mod svg;
 pub mod turn;
 pub mod why;
 
@@ -218,6 +219,10 @@ impl Game for Intelball {
 
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
         render::render(state, seat, lang)
+    }
+
+    fn picture(&self, state: &State, seat: Seat) -> Option<String> {
+        Some(svg::picture(state, seat))
     }
 
     fn move_help(&self, lang: Lang) -> String {

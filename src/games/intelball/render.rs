@@ -81,7 +81,7 @@ pub fn board(field: &Field) -> Vec<String> {
     lines
 }
 
-fn symbol(field: &Field, cell: Cell) -> char {
+pub(super) fn symbol(field: &Field, cell: Cell) -> char {
     let has_ball = field.ball == cell;
     match field.piece(cell) {
         None if has_ball => '*',

@@ -24,6 +24,7 @@ pub mod refusal;
 pub mod render;
 pub mod robot;
 pub mod state;
+pub mod svg;
 
 #[cfg(test)]
 mod tests;
@@ -195,6 +196,10 @@ impl Game for PaperSoccer {
 
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
         render::render(state, seat, lang)
+    }
+
+    fn picture(&self, state: &State, seat: Seat) -> Option<String> {
+        Some(svg::picture(state, seat))
     }
 
     fn move_help(&self, lang: Lang) -> String {

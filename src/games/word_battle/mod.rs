@@ -25,6 +25,7 @@ pub mod robot;
 pub mod rules;
 pub mod search;
 pub mod state;
+pub mod svg;
 
 #[cfg(test)]
 mod tests;
@@ -216,6 +217,10 @@ impl Game for WordBattle {
 
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
         render::render(state, seat, lang)
+    }
+
+    fn picture(&self, state: &State, seat: Seat) -> Option<String> {
+        Some(svg::picture(state, seat))
     }
 
     fn move_help(&self, lang: Lang) -> String {

@@ -82,21 +82,12 @@ fn opening_hint(state: &State, me: Option<Colour>, lang: Lang) -> Option<String>
 }
 
 fn board_lines(state: &State) -> Vec<String> {
-    let board = state.board();
-    let variant = state.variant();
     let mut lines: Vec<String> = (1..=SIZE)
         .rev()
         .map(|row| {
             let mut line: String = (0..SIZE)
                 .filter_map(|col| Cell::new(col, row))
-                .map(|cell| match board.tile(cell) {
-                    Some(t) => variant.char(t.letter, t.owner == Colour::Red),
-                    None => match Colour::BOTH.into_iter().find(|c| c.base() == cell) {
-                        Some(Colour::Red) => variant.hint().to_uppercase().next().unwrap_or('B'),
-                        Some(Colour::Blue) => variant.hint(),
-                        None => '.',
-                    },
-                })
+                .map(|cell| symbol(state, cell))
                 .collect();
             line.push_str(&row.to_string());
             line
@@ -104,6 +95,20 @@ fn board_lines(state: &State) -> Vec<String> {
         .collect();
     lines.push("abcdefghij".into());
     lines
+}
+
+/// What the board shows on a cell: a letter (Red's upper case), an empty
+/// base's hint, or `.`.
+pub(super) fn symbol(state: &State, cell: Cell) -> char {
+    let variant = state.variant();
+    match state.board().tile(cell) {
+        Some(t) => variant.char(t.letter, t.owner == Colour::Red),
+        None => match Colour::BOTH.into_iter().find(|c| c.base() == cell) {
+            Some(Colour::Red) => variant.hint().to_uppercase().next().unwrap_or('B'),
+            Some(Colour::Blue) => variant.hint(),
+            None => '.',
+        },
+    }
 }
 
 fn counts(state: &State, me: Option<Colour>, lang: Lang) -> String {

@@ -29,6 +29,7 @@ use crate::phone::{VIRTUAL_DIGITS, VIRTUAL_PREFIX};
 use crate::store::OutboxText;
 
 mod api;
+mod board;
 mod hub;
 pub mod page;
 mod settings;
@@ -62,6 +63,8 @@ fn webhooks(cfg: &Config) -> Option<Router<AppState>> {
                 .route("/hall/phones", post(api::open_phone))
                 .route("/hall/phones/{number}/texts", post(api::text))
                 .route("/hall/phones/{number}/events", get(api::events))
+                .route("/hall/phones/{number}/board", get(board::board))
+                .route("/hall/board.js", get(page::board_script))
         })
 }
 

@@ -39,7 +39,15 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
             section.phone aria-label="Virtual phone" {
                 nav.phones #phone-tabs {}
                 div.number #number {}
-                ol.thread #thread aria-live="polite" {}
+                div.talk {
+                    ol.thread #thread aria-live="polite" {}
+                    // The match drawn from the game's state (board.js); the
+                    // thread's text says the same, so readers skip it.
+                    figure.board #board hidden aria-hidden="true" {
+                        div.picture {}
+                        figcaption { "The match as drawn from its state; the texts are the record." }
+                    }
+                }
                 form.compose #compose {
                     select #compose-to aria-label="To" {
                         option value=(game) selected title="R, moves, B, Q, H" { "to " (game) " · game" }
@@ -94,7 +102,7 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
     web::page(
         "Training hall",
         &["/hall/hall.css"],
-        &["/hall/hall.js"],
+        &["/hall/hall.js", "/hall/board.js"],
         body,
     )
 }
@@ -104,6 +112,14 @@ pub async fn script() -> Response {
     web::asset(
         "text/javascript; charset=utf-8",
         include_str!("assets/hall.js"),
+    )
+}
+
+/// `/hall/board.js`: the drawn board beside the thread.
+pub async fn board_script() -> Response {
+    web::asset(
+        "text/javascript; charset=utf-8",
+        include_str!("assets/board.js"),
     )
 }
 

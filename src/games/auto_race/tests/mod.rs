@@ -6,7 +6,7 @@ use super::*;
 use crate::games::{Effect, Reason, Standing, Withdrawal};
 use kit::*;
 
-mod kit;
+pub(super) mod kit;
 mod props;
 mod rendering;
 mod robots;

@@ -55,7 +55,7 @@ fn counts(state: &State) -> (u32, u32) {
 
 /// The seed's game with max length 6, Red on seat 0, checked after every
 /// word against the counts the seed's diagrams give.
-fn seed_line(game: &WordBattle) -> State {
+pub(super) fn seed_line(game: &WordBattle) -> State {
     let mut state = State::new(Variant::Ru, 6, 0);
     let steps = [
         ("a1r бамбук", (6, 0)),

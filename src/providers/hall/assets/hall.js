@@ -87,6 +87,7 @@
 
   function drawThread() {
     const p = current();
+    document.dispatchEvent(new CustomEvent("hall:phone", { detail: p ? { number: p.number, token: p.token } : null }));
     const list = $("thread");
     list.replaceChildren();
     $("number").replaceChildren();
@@ -207,6 +208,7 @@
       p.lastId = t.id;
       p.thread.push({ dir: "in", id: t.id, from: t.from, body: t.body, parts: t.parts, encoding: t.encoding, at: Date.now() });
       if (p.number !== state.current) p.unread = (p.unread || 0) + 1;
+      document.dispatchEvent(new CustomEvent("hall:text", { detail: { number: p.number, token: p.token } }));
       save();
       if (p.number === state.current) drawThread();
       drawTabs();
