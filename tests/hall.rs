@@ -611,6 +611,33 @@ impl Visitor {
     }
 }
 
+/// A phone over the per-phone flood limit hears, in the text's answer,
+/// that it was not read and when its next one will be.
+#[tokio::test]
+async fn a_text_over_the_phones_limit_says_when_to_try_again() {
+    let app = roomy_hall(|cfg| cfg.limits = Default::default()).await;
+    let (number, token) = open_phone(&app).await;
+    for i in 0..10 {
+        let (status, answer) = type_text(&app, &number, &token, &format!("t{i}"), GAME, "H").await;
+        assert_eq!(
+            (status, &answer["status"]),
+            (StatusCode::OK, &json!("accepted")),
+            "{i}"
+        );
+        assert!(answer.get("retry_after_secs").is_none(), "{answer}");
+    }
+    let (status, answer) = type_text(&app, &number, &token, "over", GAME, "H").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["status"], "rate_limited");
+    assert_eq!(
+        answer["retry_after_secs"], 1,
+        "1.5 texts a second come back"
+    );
+    app.clock.advance(chrono::Duration::seconds(1));
+    let (_, answer) = type_text(&app, &number, &token, "later", GAME, "H").await;
+    assert_eq!(answer["status"], "accepted", "read once the wait is over");
+}
+
 /// A gateway whose hall opens phones and takes texts without a limit: the
 /// limits have their own test.
 async fn roomy_hall(adjust: impl FnOnce(&mut Config)) -> TestApp {
