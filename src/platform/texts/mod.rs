@@ -234,6 +234,17 @@ pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
         .unwrap_or_else(|| short(false))
 }
 
+/// `P` with a game while in a match: no second match starts, and the
+/// player learns how to leave this one (`Q` resigns it) or see it (`B`).
+pub fn already_in_match(lang: Lang, game: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Vy v matche {game}: Q - vyiti iz nego (sdatsya), B - pole."),
+        Lang::En => {
+            format!("You are in a {game} match: Q to leave it (you resign), B for the board.")
+        }
+    }
+}
+
 pub fn timeout_taken(lang: Lang, n: Numbers<'_>) -> String {
     match lang {
         Lang::Ru => format!(
