@@ -33,6 +33,7 @@ mod hub;
 pub mod page;
 mod settings;
 mod streams;
+mod turn;
 
 pub use hub::Hub;
 pub use settings::{HallConfig, Switch};
@@ -62,6 +63,7 @@ fn webhooks(cfg: &Config) -> Option<Router<AppState>> {
                 .route("/hall/phones", post(api::open_phone))
                 .route("/hall/phones/{number}/texts", post(api::text))
                 .route("/hall/phones/{number}/events", get(api::events))
+                .route("/hall/phones/{number}/turn", get(turn::turn))
         })
 }
 
