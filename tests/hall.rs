@@ -660,7 +660,7 @@ async fn a_phones_turn_says_its_match_whose_move_and_the_deadline() {
     let fresh = turn_of(&app, &ann, &ann_token).await;
     assert_eq!(
         fresh,
-        json!({ "lang": "RU", "langs": ["EN", "RU"], "nick": null, "match": null })
+        json!({ "lang": "RU", "langs": ["EN", "RU"], "player": false, "nick": null, "match": null })
     );
     let reply = app
         .request(
@@ -679,7 +679,10 @@ async fn a_phones_turn_says_its_match_whose_move_and_the_deadline() {
     let (first, second) = {
         let a = turn_of(&app, &ann, &ann_token).await;
         let b = turn_of(&app, &bob, &bob_token).await;
-        assert_eq!(a["lang"], "EN");
+        assert_eq!(
+            (&a["lang"], &a["player"], &a["nick"]),
+            (&json!("EN"), &json!(true), &json!("ann"))
+        );
         assert_eq!(a["match"]["name"], "Count to 21");
         assert_eq!(b["match"]["name"], "Schet do 21");
         assert_eq!(a["match"]["id"], b["match"]["id"], "one match");

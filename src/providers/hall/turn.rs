@@ -26,7 +26,7 @@ pub(super) struct Asking {
 }
 
 /// `GET /hall/phones/{number}/turn`: the phone's language, the languages
-/// `LANG` offers, its nick, and its match (or `null`).
+/// `LANG` offers, whether it is a player yet, its nick, and its match (or `null`).
 pub(super) async fn turn(
     State(state): State<AppState>,
     Path(number): Path<String>,
@@ -63,6 +63,9 @@ pub(super) async fn turn(
     Ok(Json(json!({
         "lang": lang.code(),
         "langs": Lang::ALL.map(Lang::code),
+        // Whether the number is a player yet (registered, or has texted
+        // LANG): until then its language is the service's default, not a choice.
+        "player": found.is_some(),
         "nick": found.as_ref().and_then(|(player, _)| player.nick.clone()),
         "match": current,
     })))
