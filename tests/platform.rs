@@ -628,6 +628,14 @@ async fn play_during_a_match_says_which_match_and_how_to_leave_it() {
         "Vy v matche Schet do 21: Q - vyiti iz nego (sdatsya), B - pole."
     );
     assert_eq!(app.matches().await, before, "no second match");
+    assert_eq!(
+        texts::already_in_match(Lang::En, "Intelball"),
+        "You are in an Intelball match: Q to leave it (you resign), B for the board."
+    );
+    for game in ["SMS football", "Futbol na bumage", "Avtogonki"] {
+        let text = texts::already_in_match(Lang::Ru, game);
+        assert_eq!(smsarena::sms::encoding::analyse(&text).parts, 1, "{text}");
+    }
 
     play(&app, A, "P").await;
     assert!(app.one_text(A).await.contains("0/21"), "the board");

@@ -236,11 +236,19 @@ pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
 
 /// `P` with a game while in a match: no second match starts, and the
 /// player learns how to leave this one (`Q` resigns it) or see it (`B`).
+/// One SMS in either language, whatever the game's name.
 pub fn already_in_match(lang: Lang, game: &str) -> String {
     match lang {
         Lang::Ru => format!("Vy v matche {game}: Q - vyiti iz nego (sdatsya), B - pole."),
         Lang::En => {
-            format!("You are in a {game} match: Q to leave it (you resign), B for the board.")
+            let article = if game.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!(
+                "You are in {article} {game} match: Q to leave it (you resign), B for the board."
+            )
         }
     }
 }
