@@ -511,11 +511,12 @@ pub fn match_voided(lang: Lang) -> String {
     .into()
 }
 
-/// A phone over its flood limit: its texts are dropped for a while.
+/// A phone over its flood limit: its texts are dropped until it slows
+/// down, which at the default limit is under a second (one notice a window).
 pub fn slow_down(lang: Lang) -> String {
     lang.pick(
-        "Slishkom mnogo soobshchenii. Vashi soobshcheniya ne prinimayutsya okolo minuty, zatem otpravte ix snova.",
-        "Too many texts. Yours are not being read for about a minute; send them again after that.",
+        "Slishkom mnogo soobshchenii podryad: chast ne prochitana. Otpravte ix snova medlennee (odno v sekundu - mozhno).",
+        "Too many texts in a row: some were not read. Send them again more slowly (one a second is fine).",
     )
     .to_string()
 }
