@@ -13,6 +13,9 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language `LANG` offers, in the order a page lists them.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ru];
+
     /// `RU` or `EN`, as players write it and the store keeps it.
     pub fn code(self) -> &'static str {
         match self {

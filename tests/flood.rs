@@ -263,3 +263,41 @@ async fn a_providers_retries_cost_the_phone_nothing() {
         "new texts are still limited"
     );
 }
+
+/// The shipped limits and a real phone: a text a second for a minute, then
+/// bursts of five, every one read; a script's ten a second mostly dropped.
+/// The limit earns a phone's texts back by the gateway's clock, which this
+/// test moves by hand: the minute takes no wall time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_at_a_text_a_second_is_never_dropped_and_a_script_at_ten_a_second_is() {
+    let app = TestApp::with_config(|cfg| cfg.limits = LimitsConfig::default()).await;
+    let tick = |ms: i64| app.clock.advance(chrono::Duration::milliseconds(ms));
+    app.register(&[(B, "bob")]).await;
+    for second in 0..60 {
+        let reply = app.post_sms(&format!("s{second}"), B, GAME, "H").await;
+        assert_eq!(reply.body, r#"{"status":"accepted"}"#, "second {second}");
+        tick(1000);
+    }
+    for burst in 0..6 {
+        for text in 0..5 {
+            let id = format!("b{burst}-{text}");
+            let reply = app.post_sms(&id, B, GAME, "H").await;
+            assert_eq!(reply.body, r#"{"status":"accepted"}"#, "{id}");
+            tick(300);
+        }
+        tick(5000);
+    }
+
+    app.register(&[(C, "cid")]).await;
+    let mut dropped = 0;
+    for i in 0..50 {
+        let reply = app.post_sms(&format!("script{i}"), C, GAME, "H").await;
+        if reply.body == r#"{"status":"rate_limited"}"# {
+            dropped += 1;
+        }
+        tick(100);
+    }
+    // Five seconds at ten a second: the burst less the registration, and
+    // what the steady rate earns back (1.5 a second) are read.
+    assert!((30..=35).contains(&dropped), "{dropped} of 50 dropped");
+}

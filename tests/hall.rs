@@ -611,6 +611,104 @@ impl Visitor {
     }
 }
 
+/// A phone over the per-phone flood limit hears, in the text's answer,
+/// that it was not read and when its next one will be.
+#[tokio::test]
+async fn a_text_over_the_phones_limit_says_when_to_try_again() {
+    let app = roomy_hall(|cfg| cfg.limits = Default::default()).await;
+    let (number, token) = open_phone(&app).await;
+    for i in 0..10 {
+        let (status, answer) = type_text(&app, &number, &token, &format!("t{i}"), GAME, "H").await;
+        assert_eq!(
+            (status, &answer["status"]),
+            (StatusCode::OK, &json!("accepted")),
+            "{i}"
+        );
+        assert!(answer.get("retry_after_secs").is_none(), "{answer}");
+    }
+    let (status, answer) = type_text(&app, &number, &token, "over", GAME, "H").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["status"], "rate_limited");
+    assert_eq!(
+        answer["retry_after_secs"], 1,
+        "1.5 texts a second come back"
+    );
+    app.clock.advance(chrono::Duration::seconds(1));
+    let (_, answer) = type_text(&app, &number, &token, "later", GAME, "H").await;
+    assert_eq!(answer["status"], "accepted", "read once the wait is over");
+}
+
+async fn turn_of(app: &TestApp, number: &str, token: &str) -> Value {
+    let reply = app
+        .request(
+            Request::get(format!("/hall/phones/{number}/turn?token={token}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    serde_json::from_str(&reply.body).unwrap()
+}
+
+/// Each phone's tab learns its language, its match, whether it must move
+/// and the deadline, as the platform keeps them; and only with its token.
+#[tokio::test]
+async fn a_phones_turn_says_its_match_whose_move_and_the_deadline() {
+    let app = roomy_hall(|_| {}).await;
+    let (ann, ann_token) = open_phone(&app).await;
+    let (bob, bob_token) = open_phone(&app).await;
+    let fresh = turn_of(&app, &ann, &ann_token).await;
+    assert_eq!(
+        fresh,
+        json!({ "lang": "RU", "langs": ["EN", "RU"], "player": false, "nick": null, "match": null })
+    );
+    let reply = app
+        .request(
+            Request::get(format!("/hall/phones/{ann}/turn?token={bob_token}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN, "another phone's token");
+
+    for (number, token, nick) in [(&ann, &ann_token, "ann"), (&bob, &bob_token, "bob")] {
+        type_text(&app, number, token, "r", GAME, &format!("R {nick}")).await;
+        type_text(&app, number, token, "p", PLAY, "P TR").await;
+    }
+    type_text(&app, &ann, &ann_token, "l", GAME, "LANG EN").await;
+    let (first, second) = {
+        let a = turn_of(&app, &ann, &ann_token).await;
+        let b = turn_of(&app, &bob, &bob_token).await;
+        assert_eq!(
+            (&a["lang"], &a["player"], &a["nick"]),
+            (&json!("EN"), &json!(true), &json!("ann"))
+        );
+        assert_eq!(a["match"]["name"], "Count to 21");
+        assert_eq!(b["match"]["name"], "Schet do 21");
+        assert_eq!(a["match"]["id"], b["match"]["id"], "one match");
+        assert_ne!(a["match"]["to_move"], b["match"]["to_move"], "{a} {b}");
+        assert_eq!(a["match"]["seconds_left"], 180, "the trial's deadline");
+        if a["match"]["to_move"] == true {
+            ((&ann, &ann_token), (&bob, &bob_token))
+        } else {
+            ((&bob, &bob_token), (&ann, &ann_token))
+        }
+    };
+    app.clock.advance(chrono::Duration::seconds(60));
+    let before = turn_of(&app, first.0, first.1).await;
+    assert_eq!(before["match"]["seconds_left"], 120, "counting down");
+
+    type_text(&app, first.0, first.1, "m", GAME, "1").await;
+    let mover = turn_of(&app, first.0, first.1).await;
+    let next = turn_of(&app, second.0, second.1).await;
+    assert_eq!(mover["match"]["to_move"], false, "{mover}");
+    assert_eq!(next["match"]["to_move"], true, "{next}");
+    assert_eq!(
+        next["match"]["seconds_left"], 180,
+        "a new turn, a new deadline"
+    );
+}
+
 /// A gateway whose hall opens phones and takes texts without a limit: the
 /// limits have their own test.
 async fn roomy_hall(adjust: impl FnOnce(&mut Config)) -> TestApp {

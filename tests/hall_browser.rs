@@ -594,3 +594,207 @@ async fn each_games_drawn_board_follows_its_state_after_a_move() {
     }
     browser.close().await;
 }
+
+
+/// Which phone's tab carries the "your move" mark; waits until exactly one
+/// does and it is `expected`'s.
+async fn marked_to_move(browser: &Browser, expected: &str) {
+    let started = Instant::now();
+    loop {
+        let marked = browser
+            .eval(
+                "return Array.from(document.querySelectorAll('#phone-tabs .tab'))\
+                 .filter(t => t.querySelector('.turn-mark.mine')).map(t => t.dataset.number);",
+            )
+            .await;
+        let marked: Vec<String> = serde_json::from_value(marked).unwrap();
+        if marked == [expected] {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{expected} should be marked to move; marked: {marked:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Two phones of one tab play paper soccer against each other (a hot seat
+/// across phones): the "your move" mark is on the tab of the phone the game
+/// awaits and moves to the other with the turn; the current phone's line
+/// names the match and counts its deadline down; a move's texts name their
+/// match in the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_marker_moves_between_two_hot_seat_phones() {
+    let Some(browser) = Browser::start(WIDE).await else {
+        return;
+    };
+    let hall = hall().await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    let mut phones = Vec::new();
+    for nick in ["ann", "bob"] {
+        let number = new_phone(&browser).await;
+        text(&browser, GAME, &format!("R {nick}")).await;
+        text(&browser, GAME, "LANG EN").await;
+        phones.push(number);
+    }
+    for number in &phones {
+        select_phone(&browser, number).await;
+        browser
+            .find("#compose-to")
+            .await
+            .select_by_value(PLAY)
+            .await
+            .unwrap();
+        browser.type_in("#compose-text", "P PS").await;
+        browser.click("#send").await;
+    }
+    let mut turns_passed = 0;
+    let mut moves = 0;
+    let mut shot = false;
+    while turns_passed < 3 {
+        assert!(moves < 40, "the turn never passed three times");
+        let mover = loop {
+            let awaited = futures_util::future::join_all(phones.iter().map(|number| async {
+                let (_, s, seat) = seat_of(&hall.state, number).await?;
+                a_legal_move("PS", &s, seat).map(|_| number.clone())
+            }))
+            .await;
+            if let Some(number) = awaited.into_iter().flatten().next() {
+                break number;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        marked_to_move(&browser, &mover).await;
+        select_phone(&browser, &mover).await;
+        let line = browser.text("#turn").await;
+        assert!(
+            line.contains("Paper soccer, match") && line.contains("Your move"),
+            "{line}"
+        );
+        assert!(line.contains(" left"), "the deadline: {line}");
+        if turns_passed == 1 && !shot {
+            for (size, name) in [((1440, 900), "1440"), (NARROW, "390"), ((320, 640), "320")] {
+                browser.resize(size).await;
+                browser.screenshot(&format!("hall-turn-{name}")).await;
+            }
+            browser.resize(WIDE).await;
+            shot = true;
+        }
+        let (_, mv) = my_move(&hall.state, &mover).await;
+        text(&browser, GAME, &mv).await;
+        moves += 1;
+        let still_mine = seat_of(&hall.state, &mover)
+            .await
+            .and_then(|(_, s, seat)| a_legal_move("PS", &s, seat))
+            .is_some();
+        if !still_mine {
+            turns_passed += 1;
+        }
+    }
+    let labels = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('#thread li .meta'), m => m.textContent);",
+        )
+        .await;
+    let labels: Vec<String> = serde_json::from_value(labels).unwrap();
+    assert!(
+        labels.iter().any(|l| l.contains("Paper soccer, match")),
+        "texts name their match: {labels:?}"
+    );
+    browser.close().await;
+}
+
+/// Waits until `script` (an expression) is true in the page.
+async fn until(browser: &Browser, script: &str, what: &str) {
+    let started = Instant::now();
+    while browser.eval(&format!("return !!({script});")).await != true {
+        assert!(started.elapsed() < Duration::from_secs(10), "never: {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The language control offers what `LANG` offers and shows the phone's
+/// own; the page's words follow it once the phone is a player's; switching
+/// texts `LANG EN` as a phone would. A text over the phone's limit is said
+/// so in the thread, plainly, with when to send it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try_again() {
+    let Some(browser) = Browser::start(NARROW).await else {
+        return;
+    };
+    let hall = hall_with(|cfg| {
+        cfg.limits.phone_per_minute = 1;
+        cfg.limits.phone_burst = 2;
+    })
+    .await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    new_phone(&browser).await;
+    until(
+        &browser,
+        "document.querySelector('#lang option')",
+        "languages",
+    )
+    .await;
+    let offered = browser
+        .eval("return Array.from(document.querySelectorAll('#lang option'), o => [o.value, o.selected]);")
+        .await;
+    assert_eq!(offered, serde_json::json!([["EN", false], ["RU", true]]));
+    assert_eq!(
+        browser.text("#send").await,
+        "Send",
+        "no player yet: as served"
+    );
+
+    text(&browser, GAME, "R ann").await;
+    until(
+        &browser,
+        "document.querySelector('#send').textContent === 'Отправить'",
+        "the page in the player's Russian",
+    )
+    .await;
+    assert_eq!(
+        browser.eval("return document.documentElement.lang;").await,
+        "ru"
+    );
+    browser.screenshot("hall-russian-390").await;
+
+    let seen = inbox(&browser).await.len();
+    browser
+        .find("#lang")
+        .await
+        .select_by_value("EN")
+        .await
+        .unwrap();
+    assert_eq!(replies(&browser, seen).await, ["Language: English."]);
+    let out = browser
+        .eval("return Array.from(document.querySelectorAll('#thread li.out pre'), p => p.textContent);")
+        .await;
+    assert_eq!(
+        out,
+        serde_json::json!(["R ann", "LANG EN"]),
+        "sent as a phone would"
+    );
+    until(
+        &browser,
+        "document.querySelector('#send').textContent === 'Send'",
+        "the page in English again",
+    )
+    .await;
+
+    browser.type_in("#compose-text", "H").await;
+    browser.click("#send").await;
+    until(
+        &browser,
+        "document.querySelector('#thread .refused')",
+        "a refusal",
+    )
+    .await;
+    let said = browser.text("#thread .refused").await;
+    assert!(
+        said.starts_with("Not read: too many texts in a row.") && said.contains("Wait 60 s"),
+        "{said}"
+    );
+    browser.screenshot("hall-refused-390").await;
+    browser.close().await;
+}

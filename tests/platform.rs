@@ -8,6 +8,8 @@ mod common;
 
 use chrono::Duration;
 use common::{PLAY, TestApp};
+use smsarena::lang::Lang;
+use smsarena::platform::texts;
 use smsarena::store::{Holder, MoveKind, Store};
 
 const A: &str = "+7801";
@@ -600,4 +602,44 @@ async fn a_level_1_robot_answers_while_a_level_3_robot_still_thinks() {
     );
     stop.send(true).unwrap();
     pool.await.unwrap();
+}
+
+/// `P` naming a game during a match starts nothing and returns no other
+/// board: the player is told he is in a match and how to leave it, in his
+/// language; a bare `P` is still the match as it stands, and `Q` (the
+/// command the text names) does leave it.
+#[tokio::test]
+async fn play_during_a_match_says_which_match_and_how_to_leave_it() {
+    let app = four().await;
+    play(&app, A, "P TR").await;
+    play(&app, B, "P TR").await;
+    app.inbox(A).await;
+    app.inbox(B).await;
+    let before = app.matches().await;
+
+    play(&app, A, "P PS").await;
+    assert_eq!(
+        app.one_text(A).await,
+        texts::already_in_match(Lang::En, "Count to 21")
+    );
+    play(&app, B, "P TR BOT 1").await;
+    assert_eq!(
+        app.one_text(B).await,
+        "Vy v matche Schet do 21: Q - vyiti iz nego (sdatsya), B - pole."
+    );
+    assert_eq!(app.matches().await, before, "no second match");
+    assert_eq!(
+        texts::already_in_match(Lang::En, "Intelball"),
+        "You are in an Intelball match: Q to leave it (you resign), B for the board."
+    );
+    for game in ["SMS football", "Futbol na bumage", "Avtogonki"] {
+        let text = texts::already_in_match(Lang::Ru, game);
+        assert_eq!(smsarena::sms::encoding::analyse(&text).parts, 1, "{text}");
+    }
+
+    play(&app, A, "P").await;
+    assert!(app.one_text(A).await.contains("0/21"), "the board");
+
+    app.sms(A, "Q").await;
+    assert!(app.match_state(A).await.is_none(), "Q left the match");
 }

@@ -44,7 +44,7 @@ impl Default for LimitsConfig {
     fn default() -> Self {
         LimitsConfig {
             phone_burst: 10,
-            phone_per_minute: 20,
+            phone_per_minute: 90,
             notice_window_secs: 60,
             address_burst: 400,
             address_per_second: 200,

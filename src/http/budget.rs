@@ -10,7 +10,9 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
 
 /// Independent locks, so that phones texting at once rarely wait for each other.
 const SHARDS: usize = 16;
@@ -27,7 +29,7 @@ pub struct Budget<K> {
 #[derive(Clone, Copy, Debug)]
 struct Bucket {
     tokens: f64,
-    at: Instant,
+    at: DateTime<Utc>,
 }
 
 impl<K: Hash + Eq + Clone> Budget<K> {
@@ -41,8 +43,9 @@ impl<K: Hash + Eq + Clone> Budget<K> {
         }
     }
 
-    /// Takes a token from `key` if it has one.
-    pub fn take(&self, key: &K, now: Instant) -> bool {
+    /// Takes a token from `key` if it has one; if not, how long until it
+    /// has (what a player over his limit is told to wait).
+    pub fn take(&self, key: &K, now: DateTime<Utc>) -> Result<(), Duration> {
         let mut shard = self.shard(key);
         let bucket = shard.entry(key.clone()).or_insert(Bucket {
             tokens: self.capacity,
@@ -51,14 +54,16 @@ impl<K: Hash + Eq + Clone> Budget<K> {
         self.refill(bucket, now);
         if bucket.tokens >= 1.0 {
             bucket.tokens -= 1.0;
-            true
+            Ok(())
         } else {
-            false
+            Err(Duration::from_secs_f64(
+                (1.0 - bucket.tokens) / self.per_second,
+            ))
         }
     }
 
     /// Gives a token taken from `key` back (never beyond its capacity).
-    pub fn give_back(&self, key: &K, now: Instant) {
+    pub fn give_back(&self, key: &K, now: DateTime<Utc>) {
         let mut shard = self.shard(key);
         if let Some(bucket) = shard.get_mut(key) {
             self.refill(bucket, now);
@@ -68,7 +73,7 @@ impl<K: Hash + Eq + Clone> Budget<K> {
 
     /// Forgets the keys whose bucket is full again: they are as good as new,
     /// and a flood of distinct numbers must not grow memory for ever.
-    pub fn forget_full(&self, now: Instant) {
+    pub fn forget_full(&self, now: DateTime<Utc>) {
         for shard in &self.shards {
             let mut shard = shard.lock().unwrap_or_else(|e| e.into_inner());
             shard.retain(|_, bucket| {
@@ -79,8 +84,10 @@ impl<K: Hash + Eq + Clone> Budget<K> {
         }
     }
 
-    fn refill(&self, bucket: &mut Bucket, now: Instant) {
-        let earned = now.saturating_duration_since(bucket.at).as_secs_f64() * self.per_second;
+    fn refill(&self, bucket: &mut Bucket, now: DateTime<Utc>) {
+        // A clock set back earns nothing (and takes nothing away).
+        let elapsed = (now - bucket.at).to_std().unwrap_or_default();
+        let earned = elapsed.as_secs_f64() * self.per_second;
         bucket.tokens = (bucket.tokens + earned).min(self.capacity);
         bucket.at = bucket.at.max(now);
     }
@@ -96,24 +103,28 @@ impl<K: Hash + Eq + Clone> Budget<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+
+    fn at(secs: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
+    }
 
     #[test]
     fn a_burst_then_the_rate_and_a_token_given_back_counts_again() {
         let budget = Budget::per_minute(60, 3);
-        let t0 = Instant::now();
+        let t0 = at(0);
         let key = "+1".to_string();
-        assert!((0..3).all(|_| budget.take(&key, t0)));
-        assert!(!budget.take(&key, t0), "the burst is spent");
+        assert!((0..3).all(|_| budget.take(&key, t0).is_ok()));
+        assert!(budget.take(&key, t0).is_err(), "the burst is spent");
         budget.give_back(&key, t0);
-        assert!(budget.take(&key, t0), "a repeat costs nothing");
-        assert!(!budget.take(&key, t0));
-        assert!(
-            budget.take(&key, t0 + Duration::from_secs(1)),
-            "one a second"
+        assert!(budget.take(&key, t0).is_ok(), "a repeat costs nothing");
+        assert_eq!(
+            budget.take(&key, t0),
+            Err(Duration::from_secs(1)),
+            "when to try again: a token comes back each second"
         );
+        assert!(budget.take(&key, at(1)).is_ok(), "one a second");
         assert!(
-            budget.take(&"+2".to_string(), t0),
+            budget.take(&"+2".to_string(), t0).is_ok(),
             "another key's own budget"
         );
     }
@@ -121,17 +132,17 @@ mod tests {
     #[test]
     fn giving_back_never_exceeds_the_burst_and_full_keys_are_forgotten() {
         let budget = Budget::per_minute(60, 2);
-        let t0 = Instant::now();
+        let t0 = at(0);
         let key = 7u32;
-        assert!(budget.take(&key, t0));
+        assert!(budget.take(&key, t0).is_ok());
         for _ in 0..10 {
             budget.give_back(&key, t0);
         }
-        assert!(budget.take(&key, t0) && budget.take(&key, t0));
-        assert!(!budget.take(&key, t0), "no more than the burst");
+        assert!(budget.take(&key, t0).is_ok() && budget.take(&key, t0).is_ok());
+        assert!(budget.take(&key, t0).is_err(), "no more than the burst");
         budget.forget_full(t0);
         assert_eq!(budget.shard(&key).len(), 1, "still spent: kept");
-        budget.forget_full(t0 + Duration::from_secs(5));
+        budget.forget_full(at(5));
         assert_eq!(budget.shard(&key).len(), 0, "full again: forgotten");
     }
 }

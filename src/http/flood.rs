@@ -10,8 +10,8 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Request};
@@ -21,6 +21,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::AppState;
 use super::budget::Budget;
+use crate::clock::Clock;
 use crate::config::{AddressList, LimitsConfig};
 
 /// Checks between two sweeps of keys whose limits have recovered.
@@ -35,6 +36,9 @@ type OpenText = (String, String, u32);
 
 pub struct Flood {
     phones: Option<Budget<String>>,
+    /// The gateway's clock, which a phone's budget is earned back by (so a
+    /// test plays a minute of texts without waiting a minute).
+    clock: Arc<dyn Clock>,
     notices: Option<DefaultKeyedRateLimiter<String>>,
     addresses: Option<DefaultKeyedRateLimiter<IpAddr>>,
     /// Wrong tokens, for every address: guesses cost little, and their log
@@ -54,12 +58,13 @@ pub enum PhoneVerdict {
     /// Let through; `charged` when it cost the phone a text (to give back
     /// should it turn out to be a repeat).
     Pass { charged: bool },
-    /// Over the limit: dropped; `notify` for the first of a notice window.
-    Drop { notify: bool },
+    /// Over the limit: dropped; `notify` for the first of a notice window;
+    /// `retry_after` until the phone's next text would be read.
+    Drop { notify: bool, retry_after: Duration },
 }
 
 impl Flood {
-    pub fn new(cfg: &LimitsConfig) -> Flood {
+    pub fn new(cfg: &LimitsConfig, clock: Arc<dyn Clock>) -> Flood {
         let phones = (cfg.phone_per_minute > 0)
             .then(|| Budget::per_minute(cfg.phone_per_minute, cfg.phone_burst));
         let window = Duration::from_secs(cfg.notice_window_secs.max(1));
@@ -77,6 +82,7 @@ impl Flood {
         });
         Flood {
             phones,
+            clock,
             notices,
             addresses,
             admin,
@@ -95,10 +101,10 @@ impl Flood {
         };
         self.sweep_now_and_then();
         let key = phone.to_string();
-        if phones.take(&key, Instant::now()) {
-            return PhoneVerdict::Pass { charged: true };
+        match phones.take(&key, self.clock.now()) {
+            Ok(()) => PhoneVerdict::Pass { charged: true },
+            Err(retry_after) => self.drop_text(&key, retry_after),
         }
-        self.drop_text(&key)
     }
 
     /// Charges one part of a long text: the first of its parts this
@@ -122,7 +128,7 @@ impl Flood {
     /// not take it (the provider will send it again, and it is charged then).
     pub fn refund(&self, phone: &str) {
         if let Some(phones) = &self.phones {
-            phones.give_back(&phone.to_string(), Instant::now());
+            phones.give_back(&phone.to_string(), self.clock.now());
         }
     }
 
@@ -136,13 +142,16 @@ impl Flood {
         }
     }
 
-    fn drop_text(&self, key: &String) -> PhoneVerdict {
+    fn drop_text(&self, key: &String, retry_after: Duration) -> PhoneVerdict {
         self.dropped_texts.fetch_add(1, Ordering::Relaxed);
         let notify = self
             .notices
             .as_ref()
             .is_some_and(|n| n.check_key(key).is_ok());
-        PhoneVerdict::Drop { notify }
+        PhoneVerdict::Drop {
+            notify,
+            retry_after,
+        }
     }
 
     fn open_texts(&self) -> std::sync::MutexGuard<'_, HashMap<OpenText, Instant>> {
@@ -192,10 +201,10 @@ impl Flood {
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY != SWEEP_EVERY - 1 {
             return;
         }
-        let now = Instant::now();
         if let Some(phones) = &self.phones {
-            phones.forget_full(now);
+            phones.forget_full(self.clock.now());
         }
+        let now = Instant::now();
         self.open_texts()
             .retain(|_, charged| now.duration_since(*charged) < OPEN_TEXT_MEMORY);
         if let Some(notices) = &self.notices {
@@ -246,6 +255,18 @@ pub fn too_many_requests() -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::ManualClock;
+
+    fn flood_at(cfg: &LimitsConfig) -> (Flood, Arc<ManualClock>) {
+        let clock = Arc::new(ManualClock::new(
+            chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap(),
+        ));
+        (Flood::new(cfg, clock.clone()), clock)
+    }
+
+    fn dropped(verdict: PhoneVerdict, told: bool) -> bool {
+        matches!(verdict, PhoneVerdict::Drop { notify, .. } if notify == told)
+    }
 
     fn limits(phone_burst: u32, address_burst: u32) -> LimitsConfig {
         LimitsConfig {
@@ -260,13 +281,13 @@ mod tests {
 
     #[test]
     fn a_flooding_phone_is_dropped_and_told_once() {
-        let flood = Flood::new(&limits(3, 1));
+        let flood = flood_at(&limits(3, 1)).0;
         for _ in 0..3 {
             assert_eq!(flood.phone("+1"), CHARGED);
         }
-        assert_eq!(flood.phone("+1"), PhoneVerdict::Drop { notify: true });
+        assert!(dropped(flood.phone("+1"), true));
         for _ in 0..100 {
-            assert_eq!(flood.phone("+1"), PhoneVerdict::Drop { notify: false });
+            assert!(dropped(flood.phone("+1"), false));
         }
         assert_eq!(flood.phone("+2"), CHARGED, "another phone's own budget");
         assert_eq!(flood.stats()["dropped_texts"], 101);
@@ -277,7 +298,7 @@ mod tests {
 
     #[test]
     fn repeats_are_given_back_and_a_long_text_costs_one_text() {
-        let flood = Flood::new(&limits(2, 1));
+        let flood = flood_at(&limits(2, 1)).0;
         for _ in 0..10 {
             assert_eq!(flood.phone("+1"), CHARGED);
             flood.refund("+1");
@@ -302,7 +323,7 @@ mod tests {
 
     #[test]
     fn addresses_are_limited_except_the_trusted_ones() {
-        let flood = Flood::new(&limits(1, 2));
+        let flood = flood_at(&limits(1, 2)).0;
         let stranger: IpAddr = "203.0.113.9".parse().unwrap();
         assert!(flood.address(stranger));
         assert!(flood.address(stranger));
@@ -321,11 +342,49 @@ mod tests {
         let mut cfg = limits(1, 1);
         cfg.phone_per_minute = 0;
         cfg.address_per_second = 0;
-        let flood = Flood::new(&cfg);
+        let flood = flood_at(&cfg).0;
         for _ in 0..100 {
             assert_eq!(flood.phone("+1"), FREE);
             assert_eq!(flood.part("+1", "r", 2), FREE);
             assert!(flood.address("203.0.113.9".parse().unwrap()));
         }
+    }
+
+    /// A person's pace, on the shipped limits: a text a second for a
+    /// minute, then bursts of five, are all read; a script's ten a second
+    /// is not, and hears when to try again. The limit reads the gateway's
+    /// clock, so the minute passes by hand, at once.
+    #[test]
+    fn a_person_at_a_text_a_second_is_never_dropped_and_a_script_at_ten_is() {
+        let (flood, clock) = flood_at(&LimitsConfig::default());
+        let tick = |ms: i64| clock.advance(chrono::Duration::milliseconds(ms));
+        for second in 0..60 {
+            assert_eq!(flood.phone("+1"), CHARGED, "second {second}");
+            tick(1000);
+        }
+        for burst in 0..12 {
+            for text in 0..5 {
+                assert_eq!(flood.phone("+1"), CHARGED, "burst {burst}, text {text}");
+                tick(400);
+            }
+            tick(3000);
+        }
+
+        let mut read = 0;
+        let mut waits = Vec::new();
+        for _ in 0..100 {
+            match flood.phone("+2") {
+                PhoneVerdict::Pass { .. } => read += 1,
+                PhoneVerdict::Drop { retry_after, .. } => waits.push(retry_after),
+            }
+            tick(100);
+        }
+        assert!(read < 30, "ten seconds at ten a second: {read} read");
+        assert!(
+            waits
+                .iter()
+                .all(|w| *w > Duration::ZERO && *w <= Duration::from_secs(1)),
+            "each dropped text says when the next is read: {waits:?}"
+        );
     }
 }

@@ -66,8 +66,9 @@ pub enum Receipt {
     /// A part of a long text, kept until the others arrive.
     Waiting,
     /// Over its phone's flood limit: dropped unrecorded (the sender told so
-    /// once a window). Acknowledged all the same, so the provider does not retry.
-    Dropped,
+    /// once a window). Acknowledged all the same, so the provider does not
+    /// retry; `retry_after` until the phone's next text would be read.
+    Dropped { retry_after: std::time::Duration },
 }
 
 impl AppState {
@@ -85,9 +86,9 @@ impl AppState {
             inner: Arc::new(Inner {
                 store,
                 platform,
+                flood: Flood::new(&cfg.limits, clock.clone()),
                 clock,
                 robots,
-                flood: Flood::new(&cfg.limits),
                 hall,
                 metrics,
                 busy_queues: BusyQueues::default(),
@@ -173,11 +174,11 @@ impl AppState {
         let msg = msg.without_nul();
         let provider = msg.provider;
         let verdict = self.inner.flood.phone(&msg.from);
-        if self.dropped(verdict, &msg).await? {
+        if let Some(retry_after) = self.dropped(verdict, &msg).await? {
             self.inner
                 .metrics
                 .inbound(provider, InboundOutcome::Limited);
-            return Ok((Receipt::Dropped, None));
+            return Ok((Receipt::Dropped { retry_after }, None));
         }
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
@@ -234,15 +235,20 @@ impl AppState {
         count
     }
 
-    /// Whether a text the flood limit passed judgement on is to be dropped;
-    /// the first of a window brings one notice.
+    /// Whether a text the flood limit passed judgement on is to be dropped
+    /// (then, how long until the phone's next is read); the first of a
+    /// window brings one notice.
     async fn dropped(
         &self,
         verdict: flood::PhoneVerdict,
         msg: &InboundMessage,
-    ) -> Result<bool, AppError> {
-        let flood::PhoneVerdict::Drop { notify } = verdict else {
-            return Ok(false);
+    ) -> Result<Option<std::time::Duration>, AppError> {
+        let flood::PhoneVerdict::Drop {
+            notify,
+            retry_after,
+        } = verdict
+        else {
+            return Ok(None);
         };
         tracing::debug!(phone = %msg.from, notify, "text dropped: over the phone's limit");
         if notify {
@@ -254,7 +260,7 @@ impl AppState {
                 .try_run(move |tx| platform.tell_flooding(tx, &from, &to, now))
                 .await?;
         }
-        Ok(true)
+        Ok(Some(retry_after))
     }
 
     /// After a text's commit: wakes the robots it made due, hands on the
@@ -299,9 +305,9 @@ impl AppState {
         let metrics = &self.inner.metrics;
         let flood = &self.inner.flood;
         let verdict = flood.part(&part_msg.from, &part.reference, part.total);
-        if self.dropped(verdict, &part_msg).await? {
+        if let Some(retry_after) = self.dropped(verdict, &part_msg).await? {
             metrics.inbound(provider, InboundOutcome::Limited);
-            return Ok(Receipt::Dropped);
+            return Ok(Receipt::Dropped { retry_after });
         }
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();

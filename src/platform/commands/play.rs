@@ -1,5 +1,6 @@
 //! `P [game] [options]`: seeks a match of a game (no game: SMS football), or
-//! starts one at once against robots; in a match, the match as it stands.
+//! starts one at once against robots; in a match, the match as it stands
+//! (bare `P`) or, asked for a game, that he is in a match and how to leave it.
 //! `P` is also how a player comes back from a timeout.
 
 use super::board;
@@ -49,13 +50,21 @@ impl Play {
         seeking::seek(ctx, player, game, options)
     }
 
+    /// A bare `P` is the match as it stands (and the way back from a
+    /// timeout); a `P` naming a game would look like a new match starting,
+    /// so it is told plainly that this one goes on, and how to leave it.
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        table: Table<'_>,
-        _: Play,
+        mut table: Table<'_>,
+        play: Play,
     ) -> StoreResult<()> {
-        back_at_the_table(ctx, player, table)
+        if play.game.is_none() {
+            return back_at_the_table(ctx, player, table);
+        }
+        let player = come_back_to(ctx, player, &mut table)?;
+        let name = table.game.name(player.lang);
+        ctx.reply(&player, texts::already_in_match(player.lang, name))
     }
 }
 
@@ -66,18 +75,25 @@ pub(super) fn back_at_the_table(
     player: Player,
     mut table: Table<'_>,
 ) -> StoreResult<()> {
-    let coming_back = player.away;
-    let player = come_back(ctx, player)?;
-    if coming_back {
-        table.set_player(&player);
-        for seat in table.seats_of(player.id) {
-            table.seats[seat].missed = 0;
-            ctx.tx
-                .matches()
-                .save_seat(table.record.id, &table.seats[seat])?;
-        }
-    }
+    let player = come_back_to(ctx, player, &mut table)?;
     board::show(ctx, &player, &table)
+}
+
+/// The player is back at his match, if he was on a timeout: his missed
+/// turns count again from zero.
+fn come_back_to(ctx: &mut Ctx<'_>, player: Player, table: &mut Table<'_>) -> StoreResult<Player> {
+    if !player.away {
+        return Ok(player);
+    }
+    let player = come_back(ctx, player)?;
+    table.set_player(&player);
+    for seat in table.seats_of(player.id) {
+        table.seats[seat].missed = 0;
+        ctx.tx
+            .matches()
+            .save_seat(table.record.id, &table.seats[seat])?;
+    }
+    Ok(player)
 }
 
 /// The player is back from a timeout, if he was on one.

@@ -234,6 +234,25 @@ pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
         .unwrap_or_else(|| short(false))
 }
 
+/// `P` with a game while in a match: no second match starts, and the
+/// player learns how to leave this one (`Q` resigns it) or see it (`B`).
+/// One SMS in either language, whatever the game's name.
+pub fn already_in_match(lang: Lang, game: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Vy v matche {game}: Q - vyiti iz nego (sdatsya), B - pole."),
+        Lang::En => {
+            let article = if game.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!(
+                "You are in {article} {game} match: Q to leave it (you resign), B for the board."
+            )
+        }
+    }
+}
+
 pub fn timeout_taken(lang: Lang, n: Numbers<'_>) -> String {
     match lang {
         Lang::Ru => format!(
@@ -492,11 +511,12 @@ pub fn match_voided(lang: Lang) -> String {
     .into()
 }
 
-/// A phone over its flood limit: its texts are dropped for a while.
+/// A phone over its flood limit: its texts are dropped until it slows
+/// down, which at the default limit is under a second (one notice a window).
 pub fn slow_down(lang: Lang) -> String {
     lang.pick(
-        "Slishkom mnogo soobshchenii. Vashi soobshcheniya ne prinimayutsya okolo minuty, zatem otpravte ix snova.",
-        "Too many texts. Yours are not being read for about a minute; send them again after that.",
+        "Slishkom mnogo soobshchenii podryad: chast ne prochitana. Otpravte ix snova medlennee (odno v sekundu - mozhno).",
+        "Too many texts in a row: some were not read. Send them again more slowly (one a second is fine).",
     )
     .to_string()
 }

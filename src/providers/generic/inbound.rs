@@ -39,7 +39,7 @@ pub(super) async fn inbound(
     let status = match state.receive(msg).await? {
         Receipt::Applied(_) => "accepted",
         Receipt::Duplicate => "duplicate",
-        Receipt::Dropped => "rate_limited",
+        Receipt::Dropped { .. } => "rate_limited",
         Receipt::Waiting => "waiting",
     };
     Ok(Json(Answer { status }))

@@ -112,16 +112,20 @@ pub(super) async fn text(
         text: typed.text,
         received_at: state.clock().now(),
     };
-    let status = match state.receive(msg).await? {
-        Receipt::Applied(_) | Receipt::Waiting => "accepted",
-        Receipt::Duplicate => "duplicate",
-        Receipt::Dropped => "rate_limited",
-    };
-    Ok(Json(json!({
-        "status": status,
+    let mut answer = json!({
         "encoding": analysis.encoding.as_str(),
         "parts": analysis.parts,
-    })))
+    });
+    answer["status"] = match state.receive(msg).await? {
+        Receipt::Applied(_) | Receipt::Waiting => "accepted".into(),
+        Receipt::Duplicate => "duplicate".into(),
+        Receipt::Dropped { retry_after } => {
+            // Whole seconds, never 0: the page says "try again in N s".
+            answer["retry_after_secs"] = (retry_after.as_secs_f64().ceil().max(1.0) as u64).into();
+            "rate_limited".into()
+        }
+    };
+    Ok(Json(answer))
 }
 
 #[derive(Deserialize)]

@@ -34,6 +34,7 @@ mod hub;
 pub mod page;
 mod settings;
 mod streams;
+mod turn;
 
 pub use hub::Hub;
 pub use settings::{HallConfig, Switch};
@@ -65,6 +66,7 @@ fn webhooks(cfg: &Config) -> Option<Router<AppState>> {
                 .route("/hall/phones/{number}/events", get(api::events))
                 .route("/hall/phones/{number}/board", get(board::board))
                 .route("/hall/board.js", get(page::board_script))
+                .route("/hall/phones/{number}/turn", get(turn::turn))
         })
 }
 

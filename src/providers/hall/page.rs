@@ -39,6 +39,13 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
             section.phone aria-label="Virtual phone" {
                 nav.phones #phone-tabs {}
                 div.number #number {}
+                div.status {
+                    div.turn #turn {}
+                    label.lang {
+                        span data-say="language" { "Replies in" }
+                        select #lang disabled {}
+                    }
+                }
                 div.talk {
                     ol.thread #thread aria-live="polite" {}
                     // The match drawn from the game's state (board.js); the
@@ -53,14 +60,14 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                         option value=(game) selected title="R, moves, B, Q, H" { "to " (game) " · game" }
                         option value=(play) title="P, PA" { "to " (play) " · play" }
                     }
-                    textarea #compose-text rows="2" placeholder="Type a text, Enter sends" aria-label="Text" {}
-                    button.primary #send type="submit" { "Send" }
+                    textarea #compose-text rows="2" placeholder="Type a text, Enter sends" aria-label="Text" data-say="typeText" {}
+                    button.primary #send type="submit" data-say="send" { "Send" }
                     span.count #compose-count {}
                 }
             }
             aside.side {
                 div.card {
-                    h2 { "Register" }
+                    h2 data-say="register" { "Register" }
                     div.row {
                         input #nick placeholder="nick" maxlength="16" aria-label="Nick";
                         button #register type="button" { "R nick" }
@@ -68,7 +75,7 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                     p.muted { "Texts R and your nick to " (game) "." }
                 }
                 div.card {
-                    h2 { "Practise against a robot" }
+                    h2 data-say="practise" { "Practise against a robot" }
                     ul.games {
                         @for card in games {
                             li {
@@ -87,7 +94,7 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                     p.muted { "Each button texts its game's P line to " (play) "." }
                 }
                 div.card {
-                    h2 { "Rules" }
+                    h2 data-say="rules" { "Rules" }
                     select #rules-select aria-label="Rules of" {
                         @for card in games { option value=(card.code) { (card.name) } }
                     }

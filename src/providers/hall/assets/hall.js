@@ -73,6 +73,7 @@
         badge.textContent = String(p.unread);
         tab.appendChild(badge);
       }
+      markTurn(tab, p);
       tab.addEventListener("click", () => select(p.number));
       nav.appendChild(tab);
     }
@@ -122,9 +123,11 @@
       meta.className = "meta";
       const who = t.dir === "in" ? "from " + t.from : "to " + t.to;
       const bits = [who, parts(t.parts), encodingName(t.encoding), time(t.at)];
+      if (t.match) bits.push(t.match);
       if (t.note) bits.push(t.note);
       meta.textContent = bits.join(" · ");
       item.append(body, meta);
+      if (t.retryAfter) item.appendChild(refusal(t));
       list.appendChild(item);
     }
     list.scrollTop = list.scrollHeight;
@@ -133,6 +136,7 @@
   function draw() {
     drawTabs();
     drawThread();
+    drawTurn();
   }
 
   function select(number) {
@@ -173,7 +177,7 @@
   async function send(to, text) {
     const p = current();
     if (!p || !text.trim()) return;
-    const entry = { dir: "out", id: newId(), to, body: text, parts: 1, encoding: "gsm7", at: Date.now(), note: "sending" };
+    const entry = { dir: "out", id: newId(), to, body: text, parts: 1, encoding: "gsm7", at: Date.now(), note: "sending", match: matchLabel(p) };
     p.thread.push(entry);
     save();
     drawThread();
@@ -187,7 +191,8 @@
       if (!response.ok) throw new Error(answer.error || response.statusText);
       entry.parts = answer.parts;
       entry.encoding = answer.encoding;
-      entry.note = answer.status === "rate_limited" ? "over the limit, dropped" : null;
+      entry.note = null;
+      if (answer.status === "rate_limited") entry.retryAfter = answer.retry_after_secs || 1;
       const nick = /^\s*R\s+([A-Za-z0-9_]{2,16})\s*$/i.exec(text);
       if (nick) p.nick = nick[1];
     } catch (e) {
@@ -206,7 +211,9 @@
       const t = JSON.parse(event.data);
       if (t.id <= p.lastId) return;
       p.lastId = t.id;
-      p.thread.push({ dir: "in", id: t.id, from: t.from, body: t.body, parts: t.parts, encoding: t.encoding, at: Date.now() });
+      const entry = { dir: "in", id: t.id, from: t.from, body: t.body, parts: t.parts, encoding: t.encoding, at: Date.now() };
+      p.thread.push(entry);
+      refreshTurn(p, entry);
       if (p.number !== state.current) p.unread = (p.unread || 0) + 1;
       document.dispatchEvent(new CustomEvent("hall:text", { detail: { number: p.number, token: p.token } }));
       save();
@@ -285,8 +292,186 @@
     }
   }
 
+  // --- the turn and the language ------------------------------------------
+  // Each phone's match and reply language, as the gateway keeps them
+  // (GET .../turn), asked again whenever a text reaches the phone; the
+  // deadline counts down here between two answers.
+
+  const turns = new Map();
+  const asking = new Set();
+
+  const WORDS = {
+    EN: {
+      language: "Replies in", send: "Send", register: "Register", practise: "Practise against a robot",
+      rules: "Rules", typeText: "Type a text, Enter sends",
+      yourMove: "Your move", theirMove: "Their move", over: "Match over", noMatch: "Not in a match",
+      left: (t) => t + " left", match: (name, id) => name + ", match " + id,
+      tooFast: (n) => "Not read: too many texts in a row. Wait " + n + " s and send it again.",
+      names: { EN: "English", RU: "Russian (Latin letters)" },
+    },
+    RU: {
+      language: "Ответы на", send: "Отправить", register: "Регистрация", practise: "Игра с роботом",
+      rules: "Правила", typeText: "Текст SMS, Enter отправляет",
+      yourMove: "Ваш ход", theirMove: "Ход соперника", over: "Матч окончен", noMatch: "Нет матча",
+      left: (t) => "осталось " + t, match: (name, id) => name + ", матч " + id,
+      tooFast: (n) => "Не прочитано: слишком много SMS подряд. Подождите " + n + " с и отправьте снова.",
+      names: { EN: "английском", RU: "русском (латиницей)" },
+    },
+  };
+
+  // The page's own words: the current phone's language once it is a
+  // player's (a phone that has never texted keeps the page as served).
+  function words() {
+    const p = current();
+    const turn = p && turns.get(p.number);
+    return (turn && turn.player && WORDS[turn.lang]) || WORDS.EN;
+  }
+
+  async function refreshTurn(p, entry) {
+    asking.add(p.number);
+    try {
+      const response = await fetch("hall/phones/" + encodeURIComponent(p.number) + "/turn?token=" +
+        encodeURIComponent(p.token));
+      if (!response.ok) {
+        turns.set(p.number, null); // asked again at its next text, not each second
+        return;
+      }
+      const turn = await response.json();
+      turn.askedAt = Date.now();
+      turns.set(p.number, turn);
+      if (entry && !entry.match) {
+        entry.match = matchLabel(p);
+        save();
+      }
+    } catch (_) {
+      return; // the next text asks again
+    } finally {
+      asking.delete(p.number);
+    }
+    drawTabs();
+    if (p.number === state.current) {
+      drawThread();
+      drawTurn();
+    }
+  }
+
+  function matchLabel(p) {
+    const turn = turns.get(p.number);
+    const m = turn && turn.match;
+    return m ? (WORDS[turn.lang] || WORDS.EN).match(m.name, m.id) : undefined;
+  }
+
+  function secondsLeft(turn) {
+    const m = turn.match;
+    if (m.seconds_left === null || m.seconds_left === undefined) return null;
+    return Math.max(0, m.seconds_left - Math.floor((Date.now() - turn.askedAt) / 1000));
+  }
+
+  function clock(seconds) {
+    const m = Math.floor(seconds / 60);
+    const s = seconds % 60;
+    return m + ":" + String(s).padStart(2, "0");
+  }
+
+  function markTurn(tab, p) {
+    const turn = turns.get(p.number);
+    const m = turn && turn.match;
+    if (!m || m.finished) return;
+    const mark = document.createElement("span");
+    mark.className = m.to_move ? "turn-mark mine" : "turn-mark";
+    mark.textContent = m.to_move ? "●" : "○";
+    const w = WORDS[turn.lang] || WORDS.EN;
+    mark.title = m.to_move ? w.yourMove : w.theirMove;
+    mark.setAttribute("aria-label", mark.title);
+    mark.setAttribute("role", "img");
+    tab.appendChild(mark);
+  }
+
+  function drawTurn() {
+    const box = $("turn");
+    const w = words();
+    applyWords(w);
+    const p = current();
+    const turn = p && turns.get(p.number);
+    // A phone new to this page (just made, or made in another tab) is
+    // asked for at once rather than at its first text.
+    if (p && !turns.has(p.number) && !asking.has(p.number)) refreshTurn(p);
+    drawLanguages(turn);
+    box.replaceChildren();
+    box.className = "turn";
+    if (!turn) return;
+    const m = turn.match;
+    if (!m) {
+      box.textContent = w.noMatch;
+      return;
+    }
+    const name = document.createElement("span");
+    name.className = "match";
+    name.textContent = w.match(m.name, m.id);
+    const who = document.createElement("strong");
+    who.textContent = m.finished ? w.over : m.to_move ? w.yourMove : w.theirMove;
+    box.append(name, who);
+    if (m.to_move) box.classList.add("mine");
+    const left = m.finished ? null : secondsLeft(turn);
+    if (left !== null) {
+      const deadline = document.createElement("span");
+      deadline.className = "deadline";
+      deadline.textContent = w.left(clock(left));
+      box.appendChild(deadline);
+    }
+  }
+
+  function drawLanguages(turn) {
+    const select = $("lang");
+    const langs = (turn && turn.langs) || [];
+    select.disabled = !turn;
+    // Drawn anew only when what it shows changes (the choice, or the page's
+    // words naming the languages), so an open list is not closed under a hand.
+    const shown = [langs.join(), turn ? turn.lang : "", document.documentElement.lang].join("|");
+    if (select.dataset.langs !== shown) {
+      select.replaceChildren();
+      const w = words();
+      for (const code of langs) {
+        const option = document.createElement("option");
+        option.value = code;
+        option.textContent = w.names[code] || code;
+        option.selected = turn.lang === code;
+        select.appendChild(option);
+      }
+      select.dataset.langs = shown;
+    }
+  }
+
+  function applyWords(w) {
+    document.documentElement.lang = w === WORDS.RU ? "ru" : "en";
+    for (const el of document.querySelectorAll("[data-say]")) {
+      const said = w[el.dataset.say];
+      if (typeof said !== "string") continue;
+      if (el.tagName === "TEXTAREA") el.placeholder = said;
+      else el.textContent = said;
+    }
+  }
+
+  function refusal(t) {
+    const notice = document.createElement("p");
+    notice.className = "refused";
+    notice.textContent = words().tooFast(t.retryAfter);
+    return notice;
+  }
+
+  function wireTurn() {
+    $("lang").addEventListener("change", (event) => {
+      send(config.game, "LANG " + event.target.value);
+    });
+    setInterval(drawTurn, 1000);
+  }
+
   wire();
+  wireTurn();
   if (!current() && state.phones.length) state.current = state.phones[0].number;
-  for (const p of state.phones) listen(p);
+  for (const p of state.phones) {
+    listen(p);
+    refreshTurn(p);
+  }
   draw();
 })();
