@@ -39,6 +39,7 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
             section.phone aria-label="Virtual phone" {
                 nav.phones #phone-tabs {}
                 div.number #number {}
+                p.live-status #live-status role="status" {}
                 ol.thread #thread aria-live="polite" {}
                 form.compose #compose {
                     select #compose-to aria-label="To" {
@@ -104,6 +105,15 @@ pub async fn script() -> Response {
     web::asset(
         "text/javascript; charset=utf-8",
         include_str!("assets/hall.js"),
+    )
+}
+
+/// `/hall/hall-worker.js`: the worker every tab of the hall shares, which
+/// holds the one stream of all the browser's phones.
+pub async fn worker() -> Response {
+    web::asset(
+        "text/javascript; charset=utf-8",
+        include_str!("assets/hall-worker.js"),
     )
 }
 

@@ -22,14 +22,16 @@ pub struct Streams {
 /// Why a stream was not opened, as the page is told.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refused {
-    Phone(u32),
+    Phone(String, u32),
     Client(u32),
 }
 
 impl Refused {
     pub fn reason(&self) -> String {
         match self {
-            Refused::Phone(n) => format!("this phone already has {n} pages watching it"),
+            Refused::Phone(phone, n) => {
+                format!("the phone {phone} already has {n} pages watching it")
+            }
             Refused::Client(n) => format!("you already watch {n} phones' texts"),
         }
     }
@@ -58,7 +60,7 @@ impl Streams {
         let full =
             |limit: u32, held: Option<&u32>| limit > 0 && held.copied().unwrap_or(0) >= limit;
         if full(self.per_phone, counts.phones.get(phone)) {
-            return Err(Refused::Phone(self.per_phone));
+            return Err(Refused::Phone(phone.to_string(), self.per_phone));
         }
         if let Some(client) = client
             && full(self.per_client, counts.clients.get(&client))
@@ -74,6 +76,20 @@ impl Streams {
             phone: phone.to_string(),
             client,
         })
+    }
+
+    /// A place for each of `phones`, watched from `client` by one stream:
+    /// all of them or none.
+    pub fn open_all<'a>(
+        &self,
+        phones: impl IntoIterator<Item = &'a String>,
+        client: Option<IpAddr>,
+    ) -> Result<Vec<Ticket>, Refused> {
+        // A refusal drops the tickets already taken, giving their places back.
+        phones
+            .into_iter()
+            .map(|phone| self.open(phone, client))
+            .collect()
     }
 }
 
@@ -112,7 +128,10 @@ mod tests {
         let b: IpAddr = "192.0.2.2".parse().unwrap();
         let first = streams.open("+1", Some(a)).unwrap();
         let _second = streams.open("+1", Some(b)).unwrap();
-        assert_eq!(streams.open("+1", Some(b)).err(), Some(Refused::Phone(2)));
+        assert_eq!(
+            streams.open("+1", Some(b)).err(),
+            Some(Refused::Phone("+1".into(), 2))
+        );
         let _third = streams.open("+2", Some(a)).unwrap();
         let _fourth = streams.open("+3", Some(a)).unwrap();
         assert_eq!(streams.open("+4", Some(a)).err(), Some(Refused::Client(3)));
@@ -125,6 +144,31 @@ mod tests {
         assert!(
             !lock(&streams.counts).phones.contains_key("+4"),
             "none held: forgotten"
+        );
+    }
+
+    #[test]
+    fn a_stream_of_several_phones_takes_a_place_for_each_or_none() {
+        let streams = Streams::new(1, 3);
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let phones: Vec<String> = ["+1", "+2", "+3"].map(String::from).to_vec();
+        let held = streams.open_all(&phones, Some(a)).unwrap();
+        assert_eq!(held.len(), 3);
+        let more: Vec<String> = vec!["+4".into()];
+        assert_eq!(
+            streams.open_all(&more, Some(a)).err(),
+            Some(Refused::Client(3))
+        );
+        drop(held);
+        let _one = streams.open("+2", None).unwrap();
+        assert_eq!(
+            streams.open_all(&phones, Some(a)).err(),
+            Some(Refused::Phone("+2".into(), 1))
+        );
+        assert_eq!(
+            lock(&streams.counts).clients.get(&a),
+            None,
+            "the refused stream kept no place"
         );
     }
 
