@@ -5,18 +5,18 @@
 
 (function () {
   const config = JSON.parse(document.getElementById("hall-config").textContent);
-  const state = load();
-  const $ = (id) => document.getElementById(id);
-  // Texts to each phone this tab has not shown yet: the tab's own count.
-  const unread = new Map();
-  const live = connectLive();
-
   // --- phones kept in this browser ----------------------------------------
   // One localStorage key per phone, so that a tab saving its phones never
   // erases one another tab made; which phone a tab shows is the tab's own.
   const PHONE_KEY = "smsarena.hall.phone.";
   const OLD_KEY = "smsarena.hall.v1";
   const CURRENT_KEY = "smsarena.hall.current";
+  const state = load();
+  const $ = (id) => document.getElementById(id);
+  // Texts to each phone this tab has not shown yet: the tab's own count.
+  const unread = new Map();
+  const live = connectLive();
+
 
   function load() {
     moveOldPhones();
