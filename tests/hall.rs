@@ -950,3 +950,67 @@ async fn a_stream_of_several_phones_takes_a_place_for_each_and_a_bad_request_is_
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
     }
 }
+
+#[tokio::test]
+async fn a_browsers_next_stream_takes_its_last_ones_places_and_ends_it() {
+    let app = TestApp::with_config(|cfg| cfg.hall.streams_per_phone = 1).await;
+    let (one, one_token) = open_phone(&app).await;
+    let (two, two_token) = open_phone(&app).await;
+    let stream = |phones: Vec<(&str, &str)>, browser: &str| {
+        let phones: Vec<Value> = phones
+            .iter()
+            .map(|(n, t)| json!({ "number": n, "token": t }))
+            .collect();
+        from_ip(
+            post(
+                "/hall/events",
+                json!({ "phones": phones, "browser": browser }),
+            ),
+            "192.0.2.1",
+        )
+    };
+    let first = app
+        .router
+        .clone()
+        .oneshot(stream(vec![(&one, &one_token)], "worker-1"))
+        .await
+        .unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    // The page made a second phone: its worker asks for both at once,
+    // before the server has seen the first stream's connection close.
+    let second = app
+        .router
+        .clone()
+        .oneshot(stream(
+            vec![(&one, &one_token), (&two, &two_token)],
+            "worker-1",
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        second.status(),
+        StatusCode::OK,
+        "the first's place is taken over"
+    );
+    let ended = ids_until_the_end(first, Duration::from_secs(5)).await;
+    assert!(ended.is_empty(), "the first stream ended: {ended:?}");
+    let other = app
+        .router
+        .clone()
+        .oneshot(stream(vec![(&one, &one_token)], "worker-2"))
+        .await
+        .unwrap();
+    assert_eq!(
+        other.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "another browser's stream takes no one's places"
+    );
+    let reply = app
+        .request(post(
+            "/hall/events",
+            json!({ "phones": [{ "number": one, "token": one_token }], "browser": "no spaces" }),
+        ))
+        .await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+    drop(second);
+}

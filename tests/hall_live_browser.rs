@@ -130,6 +130,20 @@ async fn text_from(browser: &Browser, number: &str, text: &str) -> Vec<String> {
     }
 }
 
+/// Screenshots of what the tab shows at a small phone's width, a phone's
+/// and a desktop's, as `<name>-<width>.png`; the window back to [`WIDE`].
+async fn screenshots(browser: &Browser, name: &str) {
+    for size in [(320, 640), (390, 844), (1440, 900)] {
+        browser.resize(size).await;
+        let overflow = browser
+            .eval("return document.documentElement.scrollWidth > document.documentElement.clientWidth")
+            .await;
+        assert_eq!(overflow, false, "{name}: wider than {} px", size.0);
+        browser.screenshot(&format!("{name}-{}", size.0)).await;
+    }
+    browser.resize(WIDE).await;
+}
+
 /// Opens the hall in a new browser tab and switches to it; its handle.
 async fn new_tab(browser: &Browser, url: &str) -> fantoccini::wd::WindowHandle {
     let tab = browser.client.new_window(true).await.unwrap();
@@ -191,7 +205,7 @@ async fn twenty_phones_across_three_tabs_each_send_and_get_their_reply() {
         !inbox(&browser).await.is_empty(),
         "the first tab has the third tab's phone's reply"
     );
-    browser.screenshot("hall-live-twenty-phones-wide").await;
+    screenshots(&browser, "hall-live-twenty-phones").await;
     browser.close().await;
 }
 
@@ -242,12 +256,16 @@ struct Served {
 
 impl Served {
     fn start() -> Served {
-        let dir = tempfile::tempdir().unwrap();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
             .port();
+        Served::start_on(port, tempfile::tempdir().unwrap())
+    }
+
+    /// The next instance, on the port and database the last one left.
+    fn start_on(port: u16, dir: tempfile::TempDir) -> Served {
         let addr: SocketAddr = ([127, 0, 0, 1], port).into();
         let child = Command::new(env!("CARGO_BIN_EXE_smsarena"))
             .args(["serve", "--config", "/dev/null"])
@@ -311,6 +329,7 @@ async fn a_service_with_hall_pages_open_stops_within_its_drain_time_and_the_page
         return;
     };
     let mut served = Served::start();
+    let port = served.addr.port();
     let url = format!("http://{}/hall", served.addr);
     browser.goto(&url).await;
     let one = browser.client.window().await.unwrap();
@@ -358,6 +377,17 @@ async fn a_service_with_hall_pages_open_stops_within_its_drain_time_and_the_page
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     eprintln!("the page says: {said}");
-    browser.screenshot("hall-live-restarting-wide").await;
+    screenshots(&browser, "hall-live-restarting").await;
+
+    // The next instance comes up where the last one was: the page goes on.
+    let dir = std::mem::replace(&mut served._dir, tempfile::tempdir().unwrap());
+    drop(served);
+    let _next = Served::start_on(port, dir);
+    let reply = text_from(&browser, &mine, "H").await;
+    assert!(!reply.is_empty(), "the page reconnected and got its reply");
+    let said = browser
+        .eval("return document.getElementById('live-status').textContent")
+        .await;
+    assert_eq!(said, "", "live again, nothing to say");
     browser.close().await;
 }

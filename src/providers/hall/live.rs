@@ -45,6 +45,11 @@ const REPORT_TRIES: u32 = 50;
 #[serde(deny_unknown_fields)]
 pub(super) struct Watching {
     phones: Vec<WatchedPhone>,
+    /// The id the browser's worker gave its streams: its next stream takes
+    /// this one's places at once (it names one more phone, say) rather
+    /// than wait for the server to see this one's connection close.
+    #[serde(default)]
+    browser: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -96,8 +101,19 @@ pub(super) async fn events(
         // others without them; the answer is the same whether a phone exists.
         return Ok(forbidden(&refused));
     }
-    let tickets = match hall.streams.open_all(after.keys(), client) {
-        Ok(tickets) => tickets,
+    if let Some(id) = &watching.browser
+        && !is_id(id)
+    {
+        return Err(AppError::bad_request(
+            "browser: 1-64 letters, digits or dashes",
+        ));
+    }
+    let numbers: Vec<String> = after.keys().cloned().collect();
+    let held = match hall
+        .streams
+        .open_for(&numbers, client, watching.browser.as_deref())
+    {
+        Ok(held) => held,
         Err(refused) => return Ok(too_many_streams(&refused)),
     };
     let live = after
@@ -105,22 +121,33 @@ pub(super) async fn events(
         .map(|number| texts_sent_here(hall.hub().subscribe(number)))
         .collect();
     let lifetime = tokio::time::sleep(hall.stream_max);
+    let replaced = held.ended.clone();
+    let end = async move {
+        tokio::select! {
+            () = lifetime => {},
+            () = replaced.notified() => {},
+        }
+    };
     let mut watch = Watch {
         state,
         after,
         live,
         pending: VecDeque::new(),
-        _tickets: tickets,
+        _held: held,
     };
     watch.catch_up().await;
     let stream = futures_util::stream::unfold(watch, |mut watch| async move {
         let text = watch.next().await?;
         Some((Ok::<_, Infallible>(event(&text)), watch))
     })
-    .take_until(lifetime);
+    .take_until(end);
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())
+}
+
+fn is_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 fn forbidden(phones: &[String]) -> Response {
@@ -171,7 +198,7 @@ struct Watch {
     after: BTreeMap<String, i64>,
     live: SelectAll<BoxStream<'static, Sent>>,
     /// Their places among the phones' and the client's streams, for its life.
-    _tickets: Vec<streams::Ticket>,
+    _held: streams::Held,
     pending: VecDeque<OutboxText>,
 }
 

@@ -20,6 +20,9 @@ let retry = 0;
 let current = null;
 let settling = null;
 let status = { live: false, note: "connecting" };
+// This worker's streams, by one id: its next stream takes the places of the
+// one before at once, rather than when the server sees its connection close.
+const browser = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 function tell(message) {
   for (const port of ports) port.postMessage(message);
@@ -58,7 +61,7 @@ function restart() {
       if (current !== controller) return;
       retry = retry ? Math.min(retry * 2, LAST_RETRY_MS) : FIRST_RETRY_MS;
       const wait = error.retryAfter ? Math.max(error.retryAfter * 1000, retry) : retry;
-      say(false, (error.message || "connection lost") + "; trying again in " + Math.round(wait / 1000) + " s");
+      say(false, (error.message || "Connection lost") + ": reconnecting in " + Math.round(wait / 1000) + " s.");
       setTimeout(() => { if (current === controller) restart(); }, wait + Math.random() * 500);
     },
   );
@@ -66,6 +69,7 @@ function restart() {
 
 async function run(controller, list) {
   const body = JSON.stringify({
+    browser,
     phones: list.map(([number, p]) => ({ number, token: p.token, after: p.after })),
   });
   let response;
@@ -78,7 +82,7 @@ async function run(controller, list) {
       cache: "no-store",
     });
   } catch (_) {
-    throw new Error("the service is unreachable (restarting?)");
+    throw new Error("Cannot reach the service (it may be restarting)");
   }
   if (response.status === 403) {
     const answer = await response.json().catch(() => ({}));
@@ -105,7 +109,7 @@ async function run(controller, list) {
       chunk = await reader.read();
     } catch (_) {
       if (controller.signal.aborted) return "aborted";
-      throw new Error("the service closed the connection (restarting?)");
+      throw new Error("The service ended the connection (it may be restarting)");
     }
     if (chunk.done) return "lifetime";
     buffer += chunk.value;
