@@ -191,6 +191,29 @@ async fn twenty_phones_across_three_tabs_each_send_and_get_their_reply() {
             "{number}: its welcome names its nick: {reply:?}"
         );
     }
+    // Tabs that wrote the same phones at once lost nothing: in every tab
+    // each phone has its nick and no text is left "sending".
+    for tab in &tabs {
+        browser.client.switch_to_window(tab.clone()).await.unwrap();
+        let started = Instant::now();
+        loop {
+            let labels = browser
+                .eval("return Array.from(document.querySelectorAll('#phone-tabs .tab'), t => t.firstChild.textContent);")
+                .await;
+            let labels: Vec<String> = serde_json::from_value(labels).unwrap();
+            let sending = browser
+                .eval("return Object.keys(localStorage).filter(k => (localStorage.getItem(k) || '').includes('\"note\":\"sending\"')).length")
+                .await;
+            if labels.iter().all(|l| l.starts_with("twenty")) && sending == 0 {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "a tab's phones lost what another tab wrote: {labels:?}, {sending} phones with a text still sending"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
     // Each tab also shows the replies its neighbours' phones got.
     let (_, last) = made.last().unwrap();
     browser

@@ -61,22 +61,62 @@
     if (state.current) sessionStorage.setItem(CURRENT_KEY, state.current);
   }
 
-  // Another tab saved a phone: take its copy, a new phone included.
+  // Two copies of one phone as one: tabs write at once, and a tab may read
+  // a copy a little older than another tab's last write, so a save never
+  // just overwrites; both copies' texts are kept (by id, a settled text over
+  // one still "sending"), the newer cursor and the nick set last.
+  function mergePhones(a, b) {
+    if (!a || !b) return a || b;
+    const byId = new Map();
+    for (const t of [...a.thread, ...b.thread]) {
+      const key = String(t.id);
+      const had = byId.get(key);
+      // The same choice whichever copy comes first, so tabs agree.
+      const better = !had ||
+        (had.note === "sending" && t.note !== "sending") ||
+        ((had.note === "sending") === (t.note === "sending") && t.at < had.at);
+      if (better) byId.set(key, t);
+    }
+    const thread = [...byId.values()].sort((x, y) => x.at - y.at);
+    const named = (b.nickAt || 0) > (a.nickAt || 0) ? b : a;
+    return {
+      ...a,
+      thread,
+      lastId: Math.max(a.lastId || 0, b.lastId || 0),
+      nick: named.nick || a.nick || b.nick,
+      nickAt: named.nickAt,
+      opened: Math.min(a.opened || 0, b.opened || 0) || a.opened || b.opened,
+    };
+  }
+
+  // Whether `both` holds something `copy` lacks: a text, a newer cursor, a
+  // nick, a text settled. Each write-back adds, so the tabs settle.
+  function adds(both, copy) {
+    const had = new Map(copy.thread.map((t) => [String(t.id), t]));
+    return both.thread.length !== copy.thread.length ||
+      both.lastId !== (copy.lastId || 0) ||
+      both.nick !== copy.nick ||
+      both.thread.some((t) => t.note !== "sending" && had.get(String(t.id))?.note === "sending");
+  }
+
+  // Another tab saved a phone: merge its copy with ours (a new phone taken
+  // whole), and write the merge back if it holds something that copy lacked.
   function merged(event) {
-    if (!event.key || !event.key.startsWith(PHONE_KEY)) return;
+    if (!event.key || !event.key.startsWith(PHONE_KEY) || !event.newValue) return;
     const number = event.key.slice(PHONE_KEY.length);
     const fresh = readPhone(number);
-    const at = state.phones.findIndex((p) => p.number === number);
     if (!fresh) return;
+    const at = state.phones.findIndex((p) => p.number === number);
     if (at >= 0) {
-      // Texts this tab sent meanwhile stay until their own save.
-      state.phones[at] = fresh;
+      const both = mergePhones(state.phones[at], fresh);
+      state.phones[at] = both;
+      if (adds(both, fresh)) save(both);
     } else {
       state.phones.push(fresh);
       state.phones.sort((a, b) => (a.opened || 0) - (b.opened || 0));
       if (!state.current) state.current = number;
+      listen();
     }
-    listen();
     draw();
   }
 
@@ -198,7 +238,7 @@
   // a text another tab (or this one, meanwhile) added. `change` returns
   // false to leave the phone as it was.
   function update(number, change) {
-    const p = readPhone(number) || phone(number);
+    const p = mergePhones(phone(number), readPhone(number));
     if (!p || change(p) === false) return null;
     save(p);
     const at = state.phones.findIndex((q) => q.number === number);
@@ -262,7 +302,10 @@
       const sent = q.thread.find((t) => t.id === entry.id);
       if (sent) Object.assign(sent, outcome);
       const nick = /^\s*R\s+([A-Za-z0-9_]{2,16})\s*$/i.exec(text);
-      if (nick && !outcome.note) q.nick = nick[1];
+      if (nick && !outcome.note) {
+        q.nick = nick[1];
+        q.nickAt = Date.now();
+      }
     });
     draw();
   }
