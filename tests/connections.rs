@@ -762,8 +762,12 @@ fn hall_phone(addr: SocketAddr) -> (String, String) {
 /// connection the server shed is kept all the same.
 fn stream_held(addr: SocketAddr, number: &str, token: &str) -> TcpStream {
     let mut stream = connect(addr).expect("the gateway accepts during the flood");
-    let path = format!("/hall/phones/{number}/events?token={token}&after=0");
-    let _ = stream.write_all(get_request(&path).as_bytes());
+    let body = format!(r#"{{"phones":[{{"number":"{number}","token":"{token}"}}]}}"#);
+    let request = format!(
+        "POST /hall/events HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.write_all(request.as_bytes());
     stream
 }
 

@@ -66,13 +66,19 @@ async fn type_text(
     (reply.status, body)
 }
 
+/// The request for one stream of `phones` (number, token, newest text
+/// shown), as the page's worker makes it.
+fn events_of(phones: &[(&str, &str, i64)]) -> Request<Body> {
+    let phones: Vec<Value> = phones
+        .iter()
+        .map(|(number, token, after)| json!({ "number": number, "token": token, "after": after }))
+        .collect();
+    post("/hall/events", json!({ "phones": phones }))
+}
+
 /// The first event of a phone's stream, as the page reads it.
 async fn first_event(app: &TestApp, number: &str, token: &str, after: i64) -> String {
-    let request = Request::get(format!(
-        "/hall/phones/{number}/events?token={token}&after={after}"
-    ))
-    .body(Body::empty())
-    .unwrap();
+    let request = events_of(&[(number, token, after)]);
     let response = app.router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "text/event-stream");
@@ -159,13 +165,15 @@ async fn a_visitor_cannot_read_or_text_from_another_phone() {
         "an unknown phone looks the same"
     );
     let events = app
-        .request(
-            Request::get(format!("/hall/phones/{theirs}/events?token={my_token}"))
-                .body(Body::empty())
-                .unwrap(),
-        )
+        .request(events_of(&[(&mine, &my_token, 0), (&theirs, &my_token, 0)]))
         .await;
     assert_eq!(events.status, StatusCode::FORBIDDEN, "{}", events.body);
+    let refused: Value = serde_json::from_str(&events.body).unwrap();
+    assert_eq!(
+        refused["phones"],
+        json!([theirs]),
+        "each phone's token is proved; the page learns which failed"
+    );
     assert!(app.texts_to(&mine).await.is_empty());
     assert_eq!(app.count("players").await, 1, "nothing done in their name");
 }
@@ -430,14 +438,18 @@ async fn watch(
     ip: &str,
     after: i64,
 ) -> axum::http::Response<Body> {
-    let request = Request::get(format!(
-        "/hall/phones/{number}/events?token={token}&after={after}"
-    ))
-    .body(Body::empty())
-    .unwrap();
+    watch_all(app, &[(number, token, after)], ip).await
+}
+
+/// Opens one stream of several phones from `ip`, the response kept open.
+async fn watch_all(
+    app: &TestApp,
+    phones: &[(&str, &str, i64)],
+    ip: &str,
+) -> axum::http::Response<Body> {
     app.router
         .clone()
-        .oneshot(from_ip(request, ip))
+        .oneshot(from_ip(events_of(phones), ip))
         .await
         .unwrap()
 }
@@ -487,7 +499,7 @@ async fn streams_are_capped_per_phone_and_per_client_and_a_refusal_says_why() {
     let why = refused.into_body().collect().await.unwrap().to_bytes();
     let why = String::from_utf8_lossy(&why);
     assert!(
-        why.contains("this phone already has 2 pages watching it"),
+        why.contains(&format!("the phone {one} already has 2 pages watching it")),
         "{why}"
     );
 
@@ -557,18 +569,11 @@ async fn a_stream_ends_after_its_lifetime_and_the_next_one_resumes_with_nothing_
         "nothing shown twice: {first:?} then {second:?}"
     );
 
-    // A browser reconnecting by itself sends the last id it saw.
-    let request = Request::get(format!("/hall/phones/{number}/events?token={token}"))
-        .header("last-event-id", second.last().unwrap().to_string())
-        .body(Body::empty())
-        .unwrap();
-    let response = app
-        .router
-        .clone()
-        .oneshot(from_ip(request, "192.0.2.1"))
-        .await
-        .unwrap();
-    let third = ids_until_the_end(response, Duration::from_secs(10)).await;
+    let third = ids_until_the_end(
+        watch(&app, &number, &token, "192.0.2.1", *second.last().unwrap()).await,
+        Duration::from_secs(10),
+    )
+    .await;
     assert!(third.is_empty(), "all was seen: {third:?}");
 }
 
@@ -911,6 +916,203 @@ async fn a_mixed_match_from_before_the_setting_went_off_stays_apart() {
         &texts[before..]
     );
 }
+
+/// The events of a stream until `count` texts came, each as
+/// (phone, id); the stream is left open.
+async fn texts_of(response: axum::http::Response<Body>, count: usize) -> Vec<(String, i64)> {
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body();
+    let mut seen = String::new();
+    let mut texts = Vec::new();
+    while texts.len() < count {
+        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+            .await
+            .unwrap_or_else(|_| panic!("{count} texts within 10 s, got {texts:?}"))
+            .expect("the stream goes on")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            seen.push_str(&String::from_utf8_lossy(&data));
+        }
+        while let Some(end) = seen.find("\n\n") {
+            let block: String = seen.drain(..end + 2).collect();
+            if let Some(data) = block.lines().find_map(|l| l.strip_prefix("data: ")) {
+                let text: Value = serde_json::from_str(data).unwrap();
+                texts.push((
+                    text["phone"].as_str().unwrap().to_string(),
+                    text["id"].as_i64().unwrap(),
+                ));
+            }
+        }
+    }
+    texts
+}
+
+#[tokio::test]
+async fn one_stream_carries_every_phone_each_event_naming_its_phone_from_its_own_cursor() {
+    let app = TestApp::new().await;
+    let mut phones = Vec::new();
+    for i in 0..3 {
+        let (number, token) = open_phone(&app).await;
+        let (status, _) = type_text(&app, &number, &token, "a", GAME, &format!("R many{i}")).await;
+        assert_eq!(status, StatusCode::OK);
+        app.one_text(&number).await;
+        phones.push((number, token));
+    }
+    let first = texts_of(
+        watch_all(
+            &app,
+            &phones
+                .iter()
+                .map(|(n, t)| (n.as_str(), t.as_str(), 0))
+                .collect::<Vec<_>>(),
+            "192.0.2.1",
+        )
+        .await,
+        3,
+    )
+    .await;
+    let named: std::collections::BTreeSet<&str> = first.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(named.len(), 3, "each phone's welcome, named: {first:?}");
+
+    // The second phone texts again; the next stream goes on from each
+    // phone's own newest text: only the new one comes, to its phone.
+    let (two, two_token) = &phones[1];
+    type_text(&app, two, two_token, "b", GAME, "H").await;
+    assert!(!app.inbox(two).await.is_empty(), "H is answered");
+    let cursors: Vec<(&str, &str, i64)> = phones
+        .iter()
+        .map(|(n, t)| {
+            let newest = first.iter().find(|(p, _)| p == n).unwrap().1;
+            (n.as_str(), t.as_str(), newest)
+        })
+        .collect();
+    let response = watch_all(&app, &cursors, "192.0.2.1").await;
+    let next = texts_of(response, 1).await;
+    assert_eq!(next[0].0, *two, "the new text names its phone");
+    assert!(
+        first.iter().all(|(_, id)| *id != next[0].1),
+        "nothing shown twice: {first:?} then {next:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_stream_of_several_phones_takes_a_place_for_each_and_a_bad_request_is_told() {
+    let app = TestApp::with_config(|cfg| {
+        cfg.hall.streams_per_phone = 1;
+        cfg.hall.streams_per_client = 3;
+    })
+    .await;
+    let mut phones = Vec::new();
+    for _ in 0..4 {
+        phones.push(open_phone(&app).await);
+    }
+    let named = |range: std::ops::Range<usize>| -> Vec<(&str, &str, i64)> {
+        phones[range]
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str(), 0))
+            .collect()
+    };
+    let three = watch_all(&app, &named(0..3), "192.0.2.1").await;
+    assert_eq!(three.status(), StatusCode::OK);
+    let refused = watch_all(&app, &named(3..4), "192.0.2.1").await;
+    assert_eq!(
+        refused.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "three phones watched: the client's three places are taken"
+    );
+    let refused = watch_all(&app, &named(2..4), "192.0.2.2").await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let why = refused.into_body().collect().await.unwrap().to_bytes();
+    assert!(
+        String::from_utf8_lossy(&why).contains(&phones[2].0),
+        "the phone at its cap is named"
+    );
+    assert_eq!(
+        watch_all(&app, &named(3..4), "192.0.2.2").await.status(),
+        StatusCode::OK,
+        "the refused stream kept none of its places"
+    );
+    drop(three);
+    assert_eq!(
+        watch_all(&app, &named(0..3), "192.0.2.1").await.status(),
+        StatusCode::OK,
+        "an ended stream gave back every place it took"
+    );
+
+    for body in [
+        json!({ "phones": [] }),
+        json!({ "phones": vec![json!({"number": phones[0].0, "token": phones[0].1}); 65] }),
+        json!({ "phones": "all" }),
+    ] {
+        let reply = app.request(post("/hall/events", body)).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+    }
+}
+
+#[tokio::test]
+async fn a_browsers_next_stream_takes_its_last_ones_places_and_ends_it() {
+    let app = TestApp::with_config(|cfg| cfg.hall.streams_per_phone = 1).await;
+    let (one, one_token) = open_phone(&app).await;
+    let (two, two_token) = open_phone(&app).await;
+    let stream = |phones: Vec<(&str, &str)>, browser: &str| {
+        let phones: Vec<Value> = phones
+            .iter()
+            .map(|(n, t)| json!({ "number": n, "token": t }))
+            .collect();
+        from_ip(
+            post(
+                "/hall/events",
+                json!({ "phones": phones, "browser": browser }),
+            ),
+            "192.0.2.1",
+        )
+    };
+    let first = app
+        .router
+        .clone()
+        .oneshot(stream(vec![(&one, &one_token)], "worker-1"))
+        .await
+        .unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    // The page made a second phone: its worker asks for both at once,
+    // before the server has seen the first stream's connection close.
+    let second = app
+        .router
+        .clone()
+        .oneshot(stream(
+            vec![(&one, &one_token), (&two, &two_token)],
+            "worker-1",
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        second.status(),
+        StatusCode::OK,
+        "the first's place is taken over"
+    );
+    let ended = ids_until_the_end(first, Duration::from_secs(5)).await;
+    assert!(ended.is_empty(), "the first stream ended: {ended:?}");
+    let other = app
+        .router
+        .clone()
+        .oneshot(stream(vec![(&one, &one_token)], "worker-2"))
+        .await
+        .unwrap();
+    assert_eq!(
+        other.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "another browser's stream takes no one's places"
+    );
+    let reply = app
+        .request(post(
+            "/hall/events",
+            json!({ "phones": [{ "number": one, "token": one_token }], "browser": "no spaces" }),
+        ))
+        .await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+    drop(second);
+}
+
 
 /// The phone's drawn board as the page asks for it, with the phone's token.
 async fn board(app: &TestApp, number: &str, token: Option<&str>) -> common::Reply {

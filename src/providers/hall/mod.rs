@@ -6,7 +6,8 @@
 //! like any other (`api.rs`), and what the gateway texts a virtual phone is
 //! an outbox row like any other, which the dispatcher hands to the hall
 //! ([`Hall::deliver`]) because of its number, and the hall to the page
-//! watching that phone (`hub.rs`) by Server-Sent Events. Nothing in the
+//! watching that phone (`hub.rs`) by Server-Sent Events: one stream per
+//! browser carries all its phones, whatever its tabs (`live.rs`). Nothing in the
 //! platform or the games knows the hall exists.
 
 use std::net::IpAddr;
@@ -31,6 +32,7 @@ use crate::store::OutboxText;
 mod api;
 mod board;
 mod hub;
+mod live;
 pub mod page;
 mod settings;
 mod streams;
@@ -63,7 +65,8 @@ fn webhooks(cfg: &Config) -> Option<Router<AppState>> {
                 .route("/hall/hall.css", get(page::style))
                 .route("/hall/phones", post(api::open_phone))
                 .route("/hall/phones/{number}/texts", post(api::text))
-                .route("/hall/phones/{number}/events", get(api::events))
+                .route("/hall/events", post(live::events))
+                .route("/hall/hall-worker.js", get(page::worker))
                 .route("/hall/phones/{number}/board", get(board::board))
                 .route("/hall/board.js", get(page::board_script))
                 .route("/hall/phones/{number}/turn", get(turn::turn))

@@ -46,6 +46,7 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                         select #lang disabled {}
                     }
                 }
+                p.live-status #live-status role="status" {}
                 div.talk {
                     ol.thread #thread aria-live="polite" {}
                     // The match drawn from the game's state (board.js); the
@@ -127,6 +128,15 @@ pub async fn board_script() -> Response {
     web::asset(
         "text/javascript; charset=utf-8",
         include_str!("assets/board.js"),
+    )
+}
+
+/// `/hall/hall-worker.js`: the worker every tab of the hall shares, which
+/// holds the one stream of all the browser's phones.
+pub async fn worker() -> Response {
+    web::asset(
+        "text/javascript; charset=utf-8",
+        include_str!("assets/hall-worker.js"),
     )
 }
 

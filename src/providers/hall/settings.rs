@@ -20,12 +20,13 @@ pub struct HallConfig {
     /// phones together (each phone has the usual per-phone limit too).
     #[serde(deserialize_with = "lenient")]
     pub texts_per_minute: u32,
-    /// Pages that may watch one phone's texts at once (a phone has one
-    /// token, so this is the cap per token too); 0: no limit.
+    /// Streams that may watch one phone's texts at once (a browser holds
+    /// one for all its tabs and phones; a phone has one token, so this is
+    /// the cap per token too); 0: no limit.
     #[serde(deserialize_with = "lenient")]
     pub streams_per_phone: u32,
-    /// Phones' texts one client may watch at once, all its pages together;
-    /// 0: no limit.
+    /// Phones' texts one client may watch at once, all its streams
+    /// together (a stream of twenty phones takes twenty); 0: no limit.
     #[serde(deserialize_with = "lenient")]
     pub streams_per_client: u32,
     /// A watching page's stream ends after this long; the page opens a new

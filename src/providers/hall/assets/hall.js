@@ -5,27 +5,119 @@
 
 (function () {
   const config = JSON.parse(document.getElementById("hall-config").textContent);
-  const KEY = "smsarena.hall.v1";
+  // --- phones kept in this browser ----------------------------------------
+  // One localStorage key per phone, so that a tab saving its phones never
+  // erases one another tab made; which phone a tab shows is the tab's own.
+  const PHONE_KEY = "smsarena.hall.phone.";
+  const OLD_KEY = "smsarena.hall.v1";
+  const CURRENT_KEY = "smsarena.hall.current";
   const state = load();
-  const streams = new Map();
-  // Each phone's wait before its stream is opened again: it doubles while
-  // the server refuses (429, 503 look alike to EventSource) up to a minute,
-  // and is back to the first step once a stream opens.
-  const FIRST_RETRY_MS = 2000;
-  const LAST_RETRY_MS = 60000;
-  const retries = new Map();
   const $ = (id) => document.getElementById(id);
+  // Texts to each phone this tab has not shown yet: the tab's own count.
+  const unread = new Map();
+  const live = connectLive();
+
 
   function load() {
-    try {
-      const saved = JSON.parse(localStorage.getItem(KEY));
-      if (saved && Array.isArray(saved.phones)) return saved;
-    } catch (_) { /* a broken entry: start afresh */ }
-    return { phones: [], current: null };
+    moveOldPhones();
+    const phones = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(PHONE_KEY)) continue;
+      const p = readPhone(key.slice(PHONE_KEY.length));
+      if (p) phones.push(p);
+    }
+    phones.sort((a, b) => (a.opened || 0) - (b.opened || 0));
+    return { phones, current: sessionStorage.getItem(CURRENT_KEY) };
   }
 
-  function save() {
-    localStorage.setItem(KEY, JSON.stringify(state));
+  function readPhone(number) {
+    try {
+      const p = JSON.parse(localStorage.getItem(PHONE_KEY + number));
+      if (p && p.number === number && p.token && Array.isArray(p.thread)) return p;
+    } catch (_) { /* a broken entry: left out */ }
+    return null;
+  }
+
+  // The phones a page of before kept all under one key, now each under its own.
+  function moveOldPhones() {
+    try {
+      const old = JSON.parse(localStorage.getItem(OLD_KEY));
+      if (old && Array.isArray(old.phones)) {
+        old.phones.forEach((p, i) => {
+          if (!localStorage.getItem(PHONE_KEY + p.number)) {
+            localStorage.setItem(PHONE_KEY + p.number, JSON.stringify({ ...p, opened: i }));
+          }
+        });
+      }
+    } catch (_) { /* a broken entry: nothing to move */ }
+    localStorage.removeItem(OLD_KEY);
+  }
+
+  function save(p) {
+    for (const q of p ? [p] : state.phones) {
+      localStorage.setItem(PHONE_KEY + q.number, JSON.stringify(q));
+    }
+    if (state.current) sessionStorage.setItem(CURRENT_KEY, state.current);
+  }
+
+  // Two copies of one phone as one: tabs write at once, and a tab may read
+  // a copy a little older than another tab's last write, so a save never
+  // just overwrites; both copies' texts are kept (by id, a settled text over
+  // one still "sending"), the newer cursor and the nick set last.
+  function mergePhones(a, b) {
+    if (!a || !b) return a || b;
+    const byId = new Map();
+    for (const t of [...a.thread, ...b.thread]) {
+      const key = String(t.id);
+      const had = byId.get(key);
+      // The same choice whichever copy comes first, so tabs agree.
+      const better = !had ||
+        (had.note === "sending" && t.note !== "sending") ||
+        ((had.note === "sending") === (t.note === "sending") && t.at < had.at);
+      if (better) byId.set(key, t);
+    }
+    const thread = [...byId.values()].sort((x, y) => x.at - y.at);
+    const named = (b.nickAt || 0) > (a.nickAt || 0) ? b : a;
+    return {
+      ...a,
+      thread,
+      lastId: Math.max(a.lastId || 0, b.lastId || 0),
+      nick: named.nick || a.nick || b.nick,
+      nickAt: named.nickAt,
+      opened: Math.min(a.opened || 0, b.opened || 0) || a.opened || b.opened,
+    };
+  }
+
+  // Whether `both` holds something `copy` lacks: a text, a newer cursor, a
+  // nick, a text settled. Each write-back adds, so the tabs settle.
+  function adds(both, copy) {
+    const had = new Map(copy.thread.map((t) => [String(t.id), t]));
+    return both.thread.length !== copy.thread.length ||
+      both.lastId !== (copy.lastId || 0) ||
+      both.nick !== copy.nick ||
+      both.thread.some((t) => t.note !== "sending" && had.get(String(t.id))?.note === "sending");
+  }
+
+  // Another tab saved a phone: merge its copy with ours (a new phone taken
+  // whole), and write the merge back if it holds something that copy lacked.
+  function merged(event) {
+    if (!event.key || !event.key.startsWith(PHONE_KEY) || !event.newValue) return;
+    const number = event.key.slice(PHONE_KEY.length);
+    const fresh = readPhone(number);
+    if (!fresh) return;
+    const at = state.phones.findIndex((p) => p.number === number);
+    if (at >= 0) {
+      const both = mergePhones(state.phones[at], fresh);
+      state.phones[at] = both;
+      if (adds(both, fresh)) save(both);
+    } else {
+      state.phones.push(fresh);
+      state.phones.sort((a, b) => (a.opened || 0) - (b.opened || 0));
+      if (!state.current) state.current = number;
+      listen();
+    }
+    draw();
   }
 
   function phone(number) {
@@ -67,10 +159,10 @@
       tab.textContent = p.nick ? p.nick : spaced(p.number);
       tab.title = p.number;
       tab.setAttribute("aria-current", String(p.number === state.current));
-      if (p.unread) {
+      if (unread.get(p.number)) {
         const badge = document.createElement("span");
         badge.className = "unread";
-        badge.textContent = String(p.unread);
+        badge.textContent = String(unread.get(p.number));
         tab.appendChild(badge);
       }
       markTurn(tab, p);
@@ -141,10 +233,22 @@
 
   function select(number) {
     state.current = number;
-    const p = current();
-    if (p) p.unread = 0;
-    save();
+    unread.delete(number);
+    sessionStorage.setItem(CURRENT_KEY, number);
     draw();
+  }
+
+  // Changes a phone as every tab sees it: the freshest copy read, changed
+  // and saved at once, so that a tab never writes back a stale thread over
+  // a text another tab (or this one, meanwhile) added. `change` returns
+  // false to leave the phone as it was.
+  function update(number, change) {
+    const p = mergePhones(phone(number), readPhone(number));
+    if (!p || change(p) === false) return null;
+    save(p);
+    const at = state.phones.findIndex((q) => q.number === number);
+    if (at >= 0) state.phones[at] = p;
+    return p;
   }
 
   // --- the server --------------------------------------------------------
@@ -156,10 +260,11 @@
       const response = await fetch("hall/phones", { method: "POST" });
       const answer = await response.json();
       if (!response.ok) throw new Error(answer.error || response.statusText);
-      state.phones.push({ number: answer.number, token: answer.token, thread: [], lastId: 0, unread: 0 });
+      const p = { number: answer.number, token: answer.token, thread: [], lastId: 0, opened: Date.now() };
+      state.phones.push(p);
       state.current = answer.number;
-      save();
-      listen(phone(answer.number));
+      save(p);
+      listen();
       draw();
     } catch (e) {
       alert("No phone: " + e.message);
@@ -177,64 +282,90 @@
   async function send(to, text) {
     const p = current();
     if (!p || !text.trim()) return;
+    const number = p.number;
     const entry = { dir: "out", id: newId(), to, body: text, parts: 1, encoding: "gsm7", at: Date.now(), note: "sending", match: matchLabel(p) };
-    p.thread.push(entry);
-    save();
+    update(number, (q) => { q.thread.push(entry); });
     drawThread();
+    let outcome;
     try {
-      const response = await fetch("hall/phones/" + encodeURIComponent(p.number) + "/texts", {
+      const response = await fetch("hall/phones/" + encodeURIComponent(number) + "/texts", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ token: p.token, id: entry.id, to, text }),
       });
       const answer = await response.json();
       if (!response.ok) throw new Error(answer.error || response.statusText);
-      entry.parts = answer.parts;
-      entry.encoding = answer.encoding;
-      entry.note = null;
-      if (answer.status === "rate_limited") entry.retryAfter = answer.retry_after_secs || 1;
-      const nick = /^\s*R\s+([A-Za-z0-9_]{2,16})\s*$/i.exec(text);
-      if (nick) p.nick = nick[1];
+      outcome = { parts: answer.parts, encoding: answer.encoding, note: null };
+      if (answer.status === "rate_limited") outcome.retryAfter = answer.retry_after_secs || 1;
     } catch (e) {
-      entry.note = "not sent: " + e.message;
+      outcome = { note: "not sent: " + e.message };
     }
-    save();
+    update(number, (q) => {
+      const sent = q.thread.find((t) => t.id === entry.id);
+      if (sent) Object.assign(sent, outcome);
+      const nick = /^\s*R\s+([A-Za-z0-9_]{2,16})\s*$/i.exec(text);
+      if (nick && !outcome.note && !outcome.retryAfter) {
+        q.nick = nick[1];
+        q.nickAt = Date.now();
+      }
+    });
     draw();
   }
 
-  function listen(p) {
-    if (streams.has(p.number)) return;
-    const url = "hall/phones/" + encodeURIComponent(p.number) + "/events?token=" +
-      encodeURIComponent(p.token) + "&after=" + p.lastId;
-    const source = new EventSource(url);
-    source.addEventListener("text", (event) => {
-      const t = JSON.parse(event.data);
-      if (t.id <= p.lastId) return;
-      p.lastId = t.id;
-      const entry = { dir: "in", id: t.id, from: t.from, body: t.body, parts: t.parts, encoding: t.encoding, at: Date.now() };
-      p.thread.push(entry);
+  // A text to one of the phones, from the browser's one live stream.
+  function received(t) {
+    const entry = { dir: "in", id: t.id, from: t.from, body: t.body, parts: t.parts, encoding: t.encoding, at: Date.now() };
+    const p = update(t.phone, (q) => {
+      if (t.id <= (q.lastId || 0)) return false;
+      q.lastId = t.id;
+      q.thread.push(entry);
+    });
+    if (!p && !phone(t.phone)) return;
+    if (p) {
+      // A text can change whose move it is, and the drawn board.
       refreshTurn(p, entry);
-      if (p.number !== state.current) p.unread = (p.unread || 0) + 1;
       document.dispatchEvent(new CustomEvent("hall:text", { detail: { number: p.number, token: p.token } }));
-      save();
-      if (p.number === state.current) drawThread();
-      drawTabs();
-    });
-    source.addEventListener("open", () => retries.delete(p.number));
-    source.addEventListener("error", () => {
-      // EventSource reconnects by itself; start again from what we hold, so
-      // nothing is shown twice after a gap (the server also ends a stream
-      // after a while: this is how it goes on).
-      source.close();
-      streams.delete(p.number);
-      const wait = retries.has(p.number)
-        ? Math.min(retries.get(p.number) * 2, LAST_RETRY_MS)
-        : FIRST_RETRY_MS;
-      retries.set(p.number, wait);
-      setTimeout(() => listen(p), wait + Math.random() * 500);
-    });
-    streams.set(p.number, source);
+    }
+    if (t.phone !== state.current && p) unread.set(t.phone, (unread.get(t.phone) || 0) + 1);
+    if (t.phone === state.current) drawThread();
+    drawTabs();
   }
+
+  // The live stream is the browser's, shared by its tabs (a shared worker);
+  // where a browser has no shared workers, this tab holds its own.
+  function connectLive() {
+    const url = "hall/hall-worker.js";
+    if (typeof SharedWorker !== "undefined") {
+      const worker = new SharedWorker(url, { name: "smsarena-hall" });
+      worker.port.start();
+      return worker.port;
+    }
+    return new Worker(url);
+  }
+
+  // Names this tab's phones to the live stream, each from its newest text.
+  function listen() {
+    live.postMessage({
+      type: "watch",
+      phones: state.phones.map((p) => ({ number: p.number, token: p.token, after: p.lastId || 0 })),
+    });
+  }
+
+  function showLive(message) {
+    const line = $("live-status");
+    if (!line) return;
+    line.dataset.live = String(message.live);
+    line.textContent = message.live ? "" : message.note;
+  }
+
+  live.onmessage = (event) => {
+    const message = event.data;
+    if (message.type === "text") received(message.text);
+    else if (message.type === "status") showLive(message);
+    else if (message.type === "refused") {
+      showLive({ live: false, note: "The server no longer knows " + message.phones.join(", ") + ": its texts cannot be shown." });
+    }
+  };
 
   // --- the controls ------------------------------------------------------
 
@@ -340,8 +471,12 @@
       turn.askedAt = Date.now();
       turns.set(p.number, turn);
       if (entry && !entry.match) {
-        entry.match = matchLabel(p);
-        save();
+        const label = matchLabel(p);
+        update(p.number, (q) => {
+          const kept = q.thread.find((t) => t.id === entry.id);
+          if (!kept || kept.match) return false;
+          kept.match = label;
+        });
       }
     } catch (_) {
       return; // the next text asks again
@@ -469,9 +604,9 @@
   wire();
   wireTurn();
   if (!current() && state.phones.length) state.current = state.phones[0].number;
-  for (const p of state.phones) {
-    listen(p);
-    refreshTurn(p);
-  }
+  window.addEventListener("storage", merged);
+  window.addEventListener("pagehide", () => live.postMessage({ type: "bye" }));
+  listen();
+  for (const p of state.phones) refreshTurn(p);
   draw();
 })();
