@@ -1,4 +1,4 @@
-//! The hall's one page: a virtual phone's thread and what to type, each game's practice button and rules.
+//! The hall's one page: a virtual phone's thread and what to type, each game's practice button, and its rules fetched when asked for.
 
 use axum::response::Response;
 use maud::html;
@@ -13,8 +13,6 @@ pub struct GameCard {
     /// What the practice button texts to the play number, for each robot
     /// level there is to choose.
     pub starts: Vec<(Level, String)>,
-    /// The player's guide, as Markdown.
-    pub guide: &'static str,
 }
 
 /// What the page's script needs, as JSON in the page.
@@ -39,7 +37,10 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
             section.phone aria-label="Virtual phone" {
                 nav.phones #phone-tabs {}
                 div.number #number {}
-                ol.thread #thread aria-live="polite" {}
+                // A short line a screen reader reads out; the thread itself
+                // is not live, or every board would be read out whole.
+                p.status #hall-status role="status" {}
+                ol.thread #thread aria-label="Texts" {}
                 form.compose #compose {
                     select #compose-to aria-label="To" {
                         option value=(game) selected title="R, moves, B, Q, H" { "to " (game) " · game" }
@@ -71,7 +72,8 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                                     }
                                 }
                                 @if let Some((_, first)) = card.starts.first() {
-                                    button.practice type="button" data-game=(card.code) data-start=(first) { "Play" }
+                                    button.practice type="button" data-game=(card.code) data-start=(first)
+                                        aria-label={ "Play " (card.name) " against a robot" } { "Play" }
                                 }
                             }
                         }
@@ -83,8 +85,12 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                     select #rules-select aria-label="Rules of" {
                         @for card in games { option value=(card.code) { (card.name) } }
                     }
-                    @for card in games {
-                        div.rules data-game=(card.code) hidden { (web::guide(card.guide)) }
+                    // Filled by the script from `/hall/guides/{game}`; the link
+                    // is the guide without it.
+                    div.rules #rules {
+                        @if let Some(card) = games.first() {
+                            a href={ "/hall/guides/" (card.code) } { "Rules of " (card.name) }
+                        }
                     }
                 }
             }
@@ -96,6 +102,25 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
         &["/hall/hall.css"],
         &["/hall/hall.js"],
         body,
+    )
+}
+
+/// `/hall/guides/{game}`: a game's guide, a page of its own that the hall's
+/// Rules box shows when a visitor opens it.
+pub fn guide(code: &str, name: &str, markdown: &str) -> Response {
+    web::page(
+        &format!("{name} rules"),
+        &["/hall/hall.css"],
+        &[],
+        html! {
+            header.site {
+                h1 { "smsarena · " (name) " rules" }
+                a.nav href="/hall" { "Training hall" }
+            }
+            main.guide {
+                article.rules.guide data-game=(code) { (web::guide(markdown)) }
+            }
+        },
     )
 }
 
