@@ -485,10 +485,18 @@ async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
 
     new_phone(&browser).await;
     assert_eq!(browser.eval(active).await, "compose-text", "focus after a new phone");
+    browser.type_in("#nick", "ann").await;
+    let seen = inbox(&browser).await.len();
+    browser.click("#register").await;
+    replies(&browser, seen).await;
 
     let seen = inbox(&browser).await.len();
     browser.click("button.practice[data-game='IB']").await;
-    replies(&browser, seen).await;
+    let opening = replies(&browser, seen).await;
+    assert!(
+        opening.iter().any(|t| t.lines().count() >= 3),
+        "Intelball's board: {opening:?}"
+    );
     assert_eq!(browser.eval("return document.getElementById('rules-select').value;").await, "IB");
     let started = Instant::now();
     while browser
@@ -500,7 +508,10 @@ async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let status = browser.text("#hall-status").await;
-    assert!(status.starts_with("To +"), "the reply told in a line: {status}");
+    assert!(
+        status.starts_with("To ann: ") && status.chars().filter(|c| c.is_alphabetic()).count() > 8,
+        "the reply told in a line of words: {status}"
+    );
     assert!(!status.contains('\n'), "{status}");
     for (size, label) in [((320, 640), "320"), ((390, 844), "390"), ((1440, 900), "1440")] {
         browser.resize(size).await;

@@ -291,8 +291,10 @@
     $("hall-status").textContent = text;
   }
 
+  // Its first line of words (a board's first line may be a row of digits).
   function announce(p, body) {
-    say("To " + (p.nick || spaced(p.number)) + ": " + body.split("\n")[0]);
+    const words = body.split("\n").find((line) => /\p{L}{2,}/u.test(line));
+    say("To " + (p.nick || spaced(p.number)) + ": " + (words || "a new text").trim());
   }
 
   // Play or R nick before there is a phone: say so and point at the button.
