@@ -484,7 +484,11 @@ async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
     assert!(browser.text("#hall-status").await.contains("nick"));
 
     new_phone(&browser).await;
-    assert_eq!(browser.eval(active).await, "compose-text", "focus after a new phone");
+    assert_eq!(
+        browser.eval(active).await,
+        "compose-text",
+        "focus after a new phone"
+    );
     browser.type_in("#nick", "ann").await;
     let seen = inbox(&browser).await.len();
     browser.click("#register").await;
@@ -497,14 +501,22 @@ async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
         opening.iter().any(|t| t.lines().count() >= 3),
         "Intelball's board: {opening:?}"
     );
-    assert_eq!(browser.eval("return document.getElementById('rules-select').value;").await, "IB");
+    assert_eq!(
+        browser
+            .eval("return document.getElementById('rules-select').value;")
+            .await,
+        "IB"
+    );
     let started = Instant::now();
     while browser
         .eval("return !!document.querySelector('#rules article.guide[data-game=\"IB\"]');")
         .await
         != true
     {
-        assert!(started.elapsed() < Duration::from_secs(10), "Intelball's guide was not shown");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "Intelball's guide was not shown"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let status = browser.text("#hall-status").await;
@@ -513,7 +525,11 @@ async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
         "the reply told in a line of words: {status}"
     );
     assert!(!status.contains('\n'), "{status}");
-    for (size, label) in [((320, 640), "320"), ((390, 844), "390"), ((1440, 900), "1440")] {
+    for (size, label) in [
+        ((320, 640), "320"),
+        ((390, 844), "390"),
+        ((1440, 900), "1440"),
+    ] {
         browser.resize(size).await;
         let found = browser
             .eval(
@@ -526,10 +542,18 @@ async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
                  };",
             )
             .await;
-        assert!(found["smallest"].as_f64().unwrap() >= 12.0, "{label}: {found}");
-        assert_eq!(found["outside"], 0, "{label}: a bubble past the thread: {found}");
+        assert!(
+            found["smallest"].as_f64().unwrap() >= 12.0,
+            "{label}: {found}"
+        );
+        assert_eq!(
+            found["outside"], 0,
+            "{label}: a bubble past the thread: {found}"
+        );
         assert!(found["page"].as_i64().unwrap() <= 0, "{label}: {found}");
-        browser.screenshot(&format!("hall-details-ib-{label}")).await;
+        browser
+            .screenshot(&format!("hall-details-ib-{label}"))
+            .await;
     }
     browser.close().await;
 }

@@ -140,7 +140,11 @@ async fn a_paper_soccer_replay_has_no_empty_score_column() {
 }
 
 /// The widths a page must fit: a small phone, a common one, a desktop.
-const SIZES: [((u32, u32), &str); 3] = [((320, 640), "320"), ((390, 844), "390"), ((1440, 900), "1440")];
+const SIZES: [((u32, u32), &str); 3] = [
+    ((320, 640), "320"),
+    ((390, 844), "390"),
+    ((1440, 900), "1440"),
+];
 
 /// How the page in the browser overflows, if it does: the page wider than
 /// the window, a card or table wider than its box, a nick on two lines.
@@ -187,7 +191,10 @@ async fn the_players_pages_fit_a_phones_screen_and_a_desktops() {
                 "{path} at {label} px"
             );
             if nicks {
-                assert!(found["nicks"].as_u64().unwrap() > 0, "{path}: nicks were looked at");
+                assert!(
+                    found["nicks"].as_u64().unwrap() > 0,
+                    "{path}: nicks were looked at"
+                );
             }
             browser
                 .screenshot(&format!("standings-{name}-{label}"))

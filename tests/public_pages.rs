@@ -49,12 +49,20 @@ async fn pages_styles_and_scripts_are_compressed_as_the_browser_asks() {
     for path in ["/hall", "/hall/hall.js", "/assets/page.css", "/standings"] {
         let (status, plain_headers, plain) = fetch(&app, path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");
-        assert!(plain_headers.get(header::CONTENT_ENCODING).is_none(), "{path}");
+        assert!(
+            plain_headers.get(header::CONTENT_ENCODING).is_none(),
+            "{path}"
+        );
 
         let (status, headers, zipped) = fetch(&app, path, Some("gzip")).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert_eq!(headers[header::CONTENT_ENCODING], "gzip", "{path}");
-        assert!(zipped.len() < plain.len(), "{path}: {} of {}", zipped.len(), plain.len());
+        assert!(
+            zipped.len() < plain.len(),
+            "{path}: {} of {}",
+            zipped.len(),
+            plain.len()
+        );
         assert_eq!(gunzip(&zipped).as_bytes(), plain.as_slice(), "{path}");
         assert!(
             headers.get(header::CONTENT_SECURITY_POLICY).is_some(),
@@ -76,15 +84,23 @@ async fn an_event_stream_is_never_compressed() {
     let reply = app.request(open).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let phone: Value = serde_json::from_str(&reply.body).unwrap();
-    let (number, token) = (phone["number"].as_str().unwrap(), phone["token"].as_str().unwrap());
-    let request = Request::get(format!("/hall/phones/{number}/events?token={token}&after=0"))
-        .header(header::ACCEPT_ENCODING, "gzip, br")
-        .body(Body::empty())
-        .unwrap();
+    let (number, token) = (
+        phone["number"].as_str().unwrap(),
+        phone["token"].as_str().unwrap(),
+    );
+    let request = Request::get(format!(
+        "/hall/phones/{number}/events?token={token}&after=0"
+    ))
+    .header(header::ACCEPT_ENCODING, "gzip, br")
+    .body(Body::empty())
+    .unwrap();
     // The stream does not end: its head is all this reads.
     let response = app.router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()[header::CONTENT_TYPE], "text/event-stream");
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "text/event-stream"
+    );
     assert!(
         response.headers().get(header::CONTENT_ENCODING).is_none(),
         "{:?}",
@@ -99,7 +115,10 @@ async fn a_favicon_is_served_and_every_page_links_it() {
         let (status, headers, body) = fetch(&app, path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert_eq!(headers[header::CONTENT_TYPE], "image/svg+xml", "{path}");
-        assert!(String::from_utf8(body).unwrap().starts_with("<svg"), "{path}");
+        assert!(
+            String::from_utf8(body).unwrap().starts_with("<svg"),
+            "{path}"
+        );
     }
     for path in ["/hall", "/standings"] {
         let (_, _, body) = fetch(&app, path, None).await;
@@ -125,16 +144,28 @@ async fn the_guides_are_pages_of_their_own_and_the_hall_carries_none() {
         assert_eq!(status, StatusCode::OK, "{code}: {page}");
         assert!(headers.get(header::CONTENT_SECURITY_POLICY).is_some());
         assert!(
-            page.contains(&format!(r#"<article class="rules guide" data-game="{code}">"#)),
+            page.contains(&format!(
+                r#"<article class="rules guide" data-game="{code}">"#
+            )),
             "{code}: {page}"
         );
-        assert!(page.contains("<h1>") || page.contains("<h2>"), "{code}: a guide's headings");
+        assert!(
+            page.contains("<h1>") || page.contains("<h2>"),
+            "{code}: a guide's headings"
+        );
         let article = &page[page.find("<article").unwrap()..page.find("</article>").unwrap()];
-        assert!(!hall.contains(article), "{code}'s guide is no longer inline");
+        assert!(
+            !hall.contains(article),
+            "{code}'s guide is no longer inline"
+        );
     }
     let (status, _, lower) = fetch(&app, "/hall/guides/ps", None).await;
     assert_eq!(status, StatusCode::OK, "a code in any case");
-    assert!(String::from_utf8(lower).unwrap().contains(r#"data-game="PS""#));
+    assert!(
+        String::from_utf8(lower)
+            .unwrap()
+            .contains(r#"data-game="PS""#)
+    );
     let (status, _, missing) = fetch(&app, "/hall/guides/XX", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(String::from_utf8(missing).unwrap().contains("No such game"));
@@ -151,6 +182,9 @@ async fn each_practice_button_is_named_after_its_game_and_the_board_is_not_read_
             "{name}: {hall}"
         );
     }
-    assert!(!hall.contains("aria-live"), "no live region holds a board: {hall}");
+    assert!(
+        !hall.contains("aria-live"),
+        "no live region holds a board: {hall}"
+    );
     assert!(hall.contains(r#"id="hall-status" role="status""#), "{hall}");
 }

@@ -254,11 +254,7 @@ async fn guide(
     axum::extract::Path(code): axum::extract::Path<String>,
 ) -> axum::response::Response {
     match state.platform().catalog().get(&code) {
-        Some(game) => page::guide(
-            game.code(),
-            game.name(crate::lang::Lang::En),
-            game.guide(),
-        ),
+        Some(game) => page::guide(game.code(), game.name(crate::lang::Lang::En), game.guide()),
         None => {
             let mut page = crate::web::page(
                 "No such game",
