@@ -281,6 +281,23 @@ async fn counts_players_and_a_match_replay_read_what_the_database_holds() {
         last.contains(&board),
         "the last text {last:?} holds the board {board:?}"
     );
+    // The page numbers seats from 1, as the public pages do; the link's
+    // `seat=` stays the game's own index.
+    let page = app
+        .request(get(&format!("/console/matches/{match_id}"), Some(TOKEN)))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let mut labels: Vec<&str> = ["ann", "bea"]
+        .iter()
+        .map(|nick| {
+            let end = page.body.find(&format!(" {nick}</option>")).expect(nick);
+            &page.body[end - 1..end]
+        })
+        .collect();
+    labels.sort();
+    assert_eq!(labels, ["1", "2"], "{}", page.body);
+    assert!(page.body.contains("<td>1</td>"), "{}", page.body);
+    assert!(!page.body.contains("<td>0</td>"), "{}", page.body);
     let first = json(&app, &format!("/console/api/matches/{match_id}?step=0")).await;
     assert_eq!(first["replay"]["step"], 0);
     assert!(first["replay"]["played"].is_null());

@@ -248,7 +248,8 @@ async fn a_visitor_plays_every_game_against_a_robot_from_its_button() {
         browser
             .screenshot(&format!("hall-{}-wide", code.to_lowercase()))
             .await;
-        // On a phone's screen every board fits across, read without scrolling sideways.
+        // On a phone's screen words wrap and a board keeps its lines whole:
+        // one wider than the screen scrolls inside its bubble, never the page.
         browser.resize(NARROW).await;
         assert!(
             at_newest(&browser).await,
@@ -257,7 +258,9 @@ async fn a_visitor_plays_every_game_against_a_robot_from_its_button() {
         let wider = browser
             .eval(
                 "return [...document.querySelectorAll('ol.thread pre')]
-                   .filter(p => p.scrollWidth > p.clientWidth + 1).length",
+                   .filter(p => !p.classList.contains('drawn'))
+                   .filter(p => p.scrollWidth > p.clientWidth + 1).length
+                   + (document.documentElement.scrollWidth > innerWidth ? 1 : 0)",
             )
             .await;
         browser
@@ -456,6 +459,103 @@ async fn at_newest(browser: &Browser) -> bool {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     false
+}
+
+/// The page's own small courtesies: Play before a phone says what to do and
+/// points at the button; a new phone puts the cursor in the text box; the
+/// Rules box follows the game played and fetches its guide; a reply is told
+/// in one short status line, not by reading the board out; a board's type
+/// is 12 px at the least on a phone, and Intelball's stays inside its bubble.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
+    let Some(browser) = Browser::start((390, 844)).await else {
+        return;
+    };
+    let hall = hall().await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    let active = "return document.activeElement && document.activeElement.id;";
+
+    browser.click("button.practice[data-game='IB']").await;
+    let status = browser.text("#hall-status").await;
+    assert!(status.contains("Get a virtual phone first"), "{status}");
+    assert_eq!(browser.eval(active).await, "new-phone");
+    assert_eq!(inbox(&browser).await.len(), 0);
+    browser.click("#register").await;
+    assert!(browser.text("#hall-status").await.contains("nick"));
+
+    new_phone(&browser).await;
+    assert_eq!(
+        browser.eval(active).await,
+        "compose-text",
+        "focus after a new phone"
+    );
+    browser.type_in("#nick", "ann").await;
+    let seen = inbox(&browser).await.len();
+    browser.click("#register").await;
+    replies(&browser, seen).await;
+
+    let seen = inbox(&browser).await.len();
+    browser.click("button.practice[data-game='IB']").await;
+    let opening = replies(&browser, seen).await;
+    assert!(
+        opening.iter().any(|t| t.lines().count() >= 3),
+        "Intelball's board: {opening:?}"
+    );
+    assert_eq!(
+        browser
+            .eval("return document.getElementById('rules-select').value;")
+            .await,
+        "IB"
+    );
+    let started = Instant::now();
+    while browser
+        .eval("return !!document.querySelector('#rules article.guide[data-game=\"IB\"]');")
+        .await
+        != true
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "Intelball's guide was not shown"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let status = browser.text("#hall-status").await;
+    assert!(
+        status.starts_with("To ann: ") && status.chars().filter(|c| c.is_alphabetic()).count() > 8,
+        "the reply told in a line of words: {status}"
+    );
+    assert!(!status.contains('\n'), "{status}");
+    for (size, label) in [
+        ((320, 640), "320"),
+        ((390, 844), "390"),
+        ((1440, 900), "1440"),
+    ] {
+        browser.resize(size).await;
+        let found = browser
+            .eval(
+                "const thread = document.getElementById('thread').getBoundingClientRect();
+                 const pres = [...document.querySelectorAll('#thread li.in pre')];
+                 return {
+                   smallest: Math.min(...pres.map(p => parseFloat(getComputedStyle(p).fontSize))),
+                   outside: pres.filter(p => p.getBoundingClientRect().right > thread.right + 0.5).length,
+                   page: document.documentElement.scrollWidth - innerWidth,
+                 };",
+            )
+            .await;
+        assert!(
+            found["smallest"].as_f64().unwrap() >= 12.0,
+            "{label}: {found}"
+        );
+        assert_eq!(
+            found["outside"], 0,
+            "{label}: a bubble past the thread: {found}"
+        );
+        assert!(found["page"].as_i64().unwrap() <= 0, "{label}: {found}");
+        browser
+            .screenshot(&format!("hall-details-ib-{label}"))
+            .await;
+    }
+    browser.close().await;
 }
 
 /// Each mark of a drawn board (column, row, symbol, tone), sorted.

@@ -216,7 +216,7 @@ pub fn match_view(operator: &Operator, m: &MatchPage<'_>) -> Response {
                     thead { tr { th { "Seat" } th { "Who" } th { "Place" } th { "Score" } } }
                     tbody { @for s in m.seats {
                         tr {
-                            td { (s.seat) }
+                            td { (s.seat + 1) }
                             td { @if let Some(id) = s.player_id { a href={ "/console/players/" (id) } { (s.who) } } @else { (s.who) } }
                             td { @if let Some(p) = s.place { (p) } }
                             td { @if let Some(v) = s.score { (v) } }
@@ -240,8 +240,9 @@ pub fn match_view(operator: &Operator, m: &MatchPage<'_>) -> Response {
                     label { "as seat "
                         select name="seat" {
                             @for s in m.seats {
-                                @if s.seat == r.seat { option value=(s.seat) selected { (s.seat) " " (s.who) } }
-                                @else { option value=(s.seat) { (s.seat) " " (s.who) } }
+                                // The value is the seat's index, as the game counts; people read from 1.
+                                @if s.seat == r.seat { option value=(s.seat) selected { (s.seat + 1) " " (s.who) } }
+                                @else { option value=(s.seat) { (s.seat + 1) " " (s.who) } }
                             }
                         }
                     }

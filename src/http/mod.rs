@@ -29,6 +29,7 @@ use crate::store::{Fragment, PartArrival, Store};
 mod admin;
 pub mod budget;
 pub mod client;
+pub mod compress;
 pub mod error;
 pub mod flood;
 pub mod listener;
@@ -410,6 +411,8 @@ pub fn app(state: AppState) -> Router {
         .route("/ping", get(|| async { "pong" }))
         .route("/metrics", get(observe::metrics))
         .route("/assets/page.css", get(crate::web::page_css))
+        .route("/favicon.ico", get(crate::web::favicon))
+        .route("/favicon.svg", get(crate::web::favicon))
         .merge(crate::providers::webhook::routes(&state, state.config()))
         .merge(admin::routes(state.clone()))
         .merge(crate::leaderboards::routes(state.config()).unwrap_or_default())
@@ -421,6 +424,7 @@ pub fn app(state: AppState) -> Router {
     // at a time (BENCHMARKS.md, issue 30).
     let stack = ServiceBuilder::new()
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(compress::layer())
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             timeout,

@@ -33,7 +33,7 @@ fn leader_rows(leaders: &[Leader]) -> Markup {
         @for (leader, place) in leaders.iter().zip(Leader::places(leaders)) {
             tr {
                 td.num { (place) }
-                td { a href={ "/players/" (leader.nick) } { (leader.nick) } }
+                td.nick { a href={ "/players/" (leader.nick) } { (leader.nick) } }
                 td.num { (rating(leader.points, leader.provisional())) }
                 td.num { (leader.rated_games) }
             }
@@ -43,9 +43,11 @@ fn leader_rows(leaders: &[Leader]) -> Markup {
 
 fn leader_table(leaders: &[Leader]) -> Markup {
     html! {
-        table.list {
-            thead { tr { th.num { "#" } th { "Player" } th.num { "Rating" } th.num { "Rated games" } } }
-            tbody { (leader_rows(leaders)) }
+        div.fit {
+            table.list {
+                thead { tr { th.num { "#" } th { "Player" } th.num { "Rating" } th.num { "Rated games" } } }
+                tbody { (leader_rows(leaders)) }
+            }
         }
     }
 }
@@ -101,7 +103,7 @@ pub fn player(nick: &str, rows: &[StandingRow], matches: &[MatchResult]) -> Resp
             @if rows.is_empty() {
                 p.muted { (nick) " has no finished games yet." }
             } @else {
-                table.list {
+                div.fit { table.list {
                     thead { tr { th { "Game" } th.num { "Won" } th.num { "Drawn" } th.num { "Lost" } th.num { "Rating" } } }
                     tbody {
                         @for row in rows {
@@ -115,20 +117,25 @@ pub fn player(nick: &str, rows: &[StandingRow], matches: &[MatchResult]) -> Resp
                             }
                         }
                     }
-                }
+                } }
             }
             h2 { "Last matches" }
             @if matches.is_empty() {
                 p.muted { "None yet." }
             } @else {
-                table.list {
+                div.fit { table.list {
                     thead { tr { th.wide-only { "When" } th { "Game" } th { "Against" } th { "Result" } th.num { "Rating" } th { "" } } }
                     tbody {
                         @for m in matches {
                             tr {
                                 td.wide-only { (m.finished_at.map(|t| t.format("%Y-%m-%d").to_string()).unwrap_or_default()) }
                                 td { (m.game) }
-                                td { (m.opponents.join(", ")) }
+                                td {
+                                    @for (i, nick) in m.opponents.iter().enumerate() {
+                                        @if i > 0 { ", " }
+                                        span.nick { (nick) }
+                                    }
+                                }
                                 td { (finish(m.finish)) }
                                 td.num {
                                     @match m.change {
@@ -141,7 +148,7 @@ pub fn player(nick: &str, rows: &[StandingRow], matches: &[MatchResult]) -> Resp
                             }
                         }
                     }
-                }
+                } }
             }
             p.muted { "By SMS: STAT " (nick) ", and LAST for your own last results." }
         },
@@ -164,16 +171,19 @@ pub fn replay(r: &Replay<'_>) -> Response {
     let id = r.record.id;
     let last = r.moves.len();
     let link = |step: usize| format!("/matches/{id}?step={step}");
+    // A game without a score (paper soccer: a goal ends it) has no column
+    // left empty for one.
+    let scored = r.seats.iter().any(|s| s.score.is_some());
     layout(
         &format!("{} match {id}", r.name),
         html! {
-            table.list {
-                thead { tr { th.num { "Seat" } th { "Player" } th.num { "Place" } th.num { "Score" } } }
+            div.fit { table.list {
+                thead { tr { th.num { "Seat" } th { "Player" } th.num { "Place" } @if scored { th.num { "Score" } } } }
                 tbody {
                     @for seat in r.seats {
                         tr {
                             td.num { (seat.seat + 1) }
-                            td {
+                            td.nick {
                                 @match &seat.holder {
                                     Holder::Player(p) => {
                                         @let nick = p.nick.clone().unwrap_or_default();
@@ -183,11 +193,11 @@ pub fn replay(r: &Replay<'_>) -> Response {
                                 }
                             }
                             td.num { (seat.place.map(|p| p.to_string()).unwrap_or_default()) }
-                            td.num { (seat.score.map(|s| s.to_string()).unwrap_or_default()) }
+                            @if scored { td.num { (seat.score.map(|s| s.to_string()).unwrap_or_default()) } }
                         }
                     }
                 }
-            }
+            } }
             h2 { "Step " (r.step) " of " (last) }
             nav.steps {
                 @if r.step > 0 { a href=(link(0)) { "« start" } a href=(link(r.step - 1)) { "‹ back" } }

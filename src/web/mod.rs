@@ -21,6 +21,7 @@ pub fn page(title: &str, styles: &[&str], scripts: &[&str], body: Markup) -> Res
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · smsarena" }
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="stylesheet" href="/assets/page.css";
                 @for style in styles { link rel="stylesheet" href=(style); }
             }
@@ -78,6 +79,12 @@ pub fn asset(content_type: &'static str, body: &'static str) -> Response {
 /// `/assets/page.css`.
 pub async fn page_css() -> Response {
     asset("text/css; charset=utf-8", PAGE_CSS)
+}
+
+/// `/favicon.svg`, and `/favicon.ico` for the browsers and crawlers that
+/// ask for it whatever a page links: a handset, drawn.
+pub async fn favicon() -> Response {
+    asset("image/svg+xml", include_str!("assets/favicon.svg"))
 }
 
 /// A player's guide (`docs/games/*.md`) as HTML. The guides are ours, but

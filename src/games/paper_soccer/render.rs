@@ -159,17 +159,23 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
         // A very long last turn: keep the line short.
         head = status_short(state, seat, lang);
     }
+    // A finished match ends on what to do next, as every other game's does;
+    // the picture gives way to a cheaper one before the hint does.
+    let hint = match state.end {
+        Some(_) => format!("\n{}", lang.pick("PA - revansh.", "PA - rematch.")),
+        None => String::new(),
+    };
     for board in [
         picture(state, PRETTY),
         picture(state, CHEAP),
         point_map(state),
     ] {
-        let text = format!("{head}\n{board}");
+        let text = format!("{head}\n{board}{hint}");
         if fits_gsm7(&text, MAX_PARTS) {
             return text;
         }
     }
-    head
+    head + &hint
 }
 
 fn status_short(state: &State, seat: Seat, lang: Lang) -> String {

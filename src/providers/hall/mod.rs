@@ -63,6 +63,7 @@ fn webhooks(cfg: &Config) -> Option<Router<AppState>> {
                 .route("/hall", get(index))
                 .route("/hall/hall.js", get(page::script))
                 .route("/hall/hall.css", get(page::style))
+                .route("/hall/guides/{game}", get(guide))
                 .route("/hall/phones", post(api::open_phone))
                 .route("/hall/phones/{number}/texts", post(api::text))
                 .route("/hall/events", post(live::events))
@@ -250,10 +251,29 @@ async fn index(
                 .robot_levels()
                 .map(|level| (level, practice_text(game.code(), &game.practice(level))))
                 .collect(),
-            guide: game.guide(),
         })
         .collect();
     page::render(&numbers.play, &numbers.game, &cards)
+}
+
+/// `GET /hall/guides/{game}`: an unknown game is a page that says so.
+async fn guide(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    axum::extract::Path(code): axum::extract::Path<String>,
+) -> axum::response::Response {
+    match state.platform().catalog().get(&code) {
+        Some(game) => page::guide(game.code(), game.name(crate::lang::Lang::En), game.guide()),
+        None => {
+            let mut page = crate::web::page(
+                "No such game",
+                &[],
+                &[],
+                maud::html! { main { p { "No such game. " a href="/hall" { "The training hall" } " lists them." } } },
+            );
+            *page.status_mut() = axum::http::StatusCode::NOT_FOUND;
+            page
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The hall's one page: a virtual phone's thread and what to type, each game's practice button and rules.
+//! The hall's one page: a virtual phone's thread and what to type, each game's practice button, and its rules fetched when asked for.
 
 use axum::response::Response;
 use maud::html;
@@ -13,8 +13,6 @@ pub struct GameCard {
     /// What the practice button texts to the play number, for each robot
     /// level there is to choose.
     pub starts: Vec<(Level, String)>,
-    /// The player's guide, as Markdown.
-    pub guide: &'static str,
 }
 
 /// What the page's script needs, as JSON in the page.
@@ -47,8 +45,11 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                     }
                 }
                 p.live-status #live-status role="status" {}
+                // A short line a screen reader reads out; the thread itself
+                // is not live, or every board would be read out whole.
+                p.announce #hall-status role="status" {}
                 div.talk {
-                    ol.thread #thread aria-live="polite" {}
+                    ol.thread #thread aria-label="Texts" {}
                     // The match drawn from the game's state (board.js); the
                     // thread's text says the same, so readers skip it.
                     figure.board #board hidden aria-hidden="true" {
@@ -87,7 +88,8 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                                     }
                                 }
                                 @if let Some((_, first)) = card.starts.first() {
-                                    button.practice type="button" data-game=(card.code) data-start=(first) { "Play" }
+                                    button.practice type="button" data-game=(card.code) data-start=(first)
+                                        aria-label={ "Play " (card.name) " against a robot" } { "Play" }
                                 }
                             }
                         }
@@ -99,8 +101,12 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
                     select #rules-select aria-label="Rules of" {
                         @for card in games { option value=(card.code) { (card.name) } }
                     }
-                    @for card in games {
-                        div.rules data-game=(card.code) hidden { (web::guide(card.guide)) }
+                    // Filled by the script from `/hall/guides/{game}`; the link
+                    // is the guide without it.
+                    div.rules #rules {
+                        @if let Some(card) = games.first() {
+                            a href={ "/hall/guides/" (card.code) } { "Rules of " (card.name) }
+                        }
                     }
                 }
             }
@@ -112,6 +118,25 @@ pub fn render(play: &str, game: &str, games: &[GameCard]) -> Response {
         &["/hall/hall.css"],
         &["/hall/hall.js", "/hall/board.js"],
         body,
+    )
+}
+
+/// `/hall/guides/{game}`: a game's guide, a page of its own that the hall's
+/// Rules box shows when a visitor opens it.
+pub fn guide(code: &str, name: &str, markdown: &str) -> Response {
+    web::page(
+        &format!("{name} rules"),
+        &["/hall/hall.css"],
+        &[],
+        html! {
+            header.site {
+                h1 { "smsarena · " (name) " rules" }
+                a.nav href="/hall" { "Training hall" }
+            }
+            main.guide {
+                article.rules.guide data-game=(code) { (web::guide(markdown)) }
+            }
+        },
     )
 }
 

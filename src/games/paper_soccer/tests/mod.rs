@@ -413,4 +413,14 @@ fn the_seed_example_game() {
             .render(&end, mister, Lang::Ru)
             .starts_with("Vi proigrali. Gol.")
     );
+    for (seat, lang, hint) in [
+        (madam, Lang::Ru, "PA - revansh."),
+        (mister, Lang::En, "PA - rematch."),
+    ] {
+        let text = PaperSoccer.render(&end, seat, lang);
+        assert!(text.ends_with(&format!("\n{hint}")), "{text}");
+        assert!(fits_gsm7(&text, render::MAX_PARTS), "{text}");
+    }
+    let running = PaperSoccer.render(&s, mister, Lang::En);
+    assert!(!running.contains("PA - rematch."), "{running}");
 }

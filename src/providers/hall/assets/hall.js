@@ -211,6 +211,7 @@
       item.dataset.id = t.id;
       const body = document.createElement("pre");
       body.textContent = t.body;
+      if (drawn(t.body)) body.classList.add("drawn");
       const meta = document.createElement("span");
       meta.className = "meta";
       const who = t.dir === "in" ? "from " + t.from : "to " + t.to;
@@ -266,6 +267,7 @@
       save(p);
       listen();
       draw();
+      focusCompose();
     } catch (e) {
       alert("No phone: " + e.message);
     } finally {
@@ -281,7 +283,9 @@
 
   async function send(to, text) {
     const p = current();
-    if (!p || !text.trim()) return;
+    if (!p) return needPhone();
+    if (!text.trim()) return;
+    followText(to, text);
     const number = p.number;
     const entry = { dir: "out", id: newId(), to, body: text, parts: 1, encoding: "gsm7", at: Date.now(), note: "sending", match: matchLabel(p) };
     update(number, (q) => { q.thread.push(entry); });
@@ -325,6 +329,7 @@
       // A text can change whose move it is, and the drawn board.
       refreshTurn(p, entry);
       document.dispatchEvent(new CustomEvent("hall:text", { detail: { number: p.number, token: p.token } }));
+      announce(p, t.body);
     }
     if (t.phone !== state.current && p) unread.set(t.phone, (unread.get(t.phone) || 0) + 1);
     if (t.phone === state.current) drawThread();
@@ -388,11 +393,13 @@
     $("register").addEventListener("click", () => {
       const nick = $("nick").value.trim();
       if (nick) send(config.game, "R " + nick);
+      else say("Type a nick first, then press R nick.");
     });
     for (const button of document.querySelectorAll("button.practice")) {
       button.addEventListener("click", () => {
         const level = document.querySelector("select.level[data-game='" + button.dataset.game + "']");
         const text = level ? level.value : button.dataset.start;
+        followGame(button.dataset.game);
         send(config.play, text);
       });
     }
@@ -416,10 +423,76 @@
     $("compose-count").textContent = n ? n + " characters" : "";
   }
 
-  function showRules() {
+  // --- what a reader is told, and the rules shown (the page's own words) --
+
+  // A short line for screen readers and eyes alike: the thread is not live,
+  // or each board would be read out whole.
+  function say(text) {
+    $("hall-status").textContent = text;
+  }
+
+  // Its first line of words (a board's first line may be a row of digits).
+  function announce(p, body) {
+    const words = body.split("\n").find((line) => /\p{L}{2,}/u.test(line));
+    say("To " + (p.nick || spaced(p.number)) + ": " + (words || "a new text").trim());
+  }
+
+  // Play or R nick before there is a phone: say so and point at the button.
+  function needPhone() {
+    say("Get a virtual phone first: the button above the thread.");
+    const button = $("new-phone");
+    if (button) button.focus();
+  }
+
+  // After a new phone, typing is what comes next (not <body>).
+  function focusCompose() {
+    const box = $("compose-text");
+    if (!box.disabled) box.focus();
+  }
+
+  // A text of several lines is a drawing: its lines stay whole and scroll
+  // inside their bubble on a narrow screen instead of wrapping.
+  function drawn(body) {
+    return body.split("\n").length >= 3;
+  }
+
+  // The Rules box follows the game played: a practice button, or a P line
+  // typed to the play number.
+  function followText(to, text) {
+    const game = /^\s*P\s+([A-Za-z]{2})\b/i.exec(text);
+    if (game && to === config.play) followGame(game[1].toUpperCase());
+  }
+
+  function followGame(code) {
+    const select = $("rules-select");
+    if (select.value === code) return;
+    if (!Array.from(select.options).some((o) => o.value === code)) return;
+    select.value = code;
+    showRules();
+  }
+
+  const guides = new Map();
+
+  // Each guide is fetched when first shown (the page carries none).
+  async function showRules() {
     const code = $("rules-select").value;
-    for (const section of document.querySelectorAll(".rules[data-game]")) {
-      section.hidden = section.dataset.game !== code;
+    const box = $("rules");
+    box.dataset.game = code;
+    try {
+      if (!guides.has(code)) {
+        const response = await fetch("hall/guides/" + encodeURIComponent(code));
+        if (!response.ok) throw new Error(response.statusText);
+        const page = new DOMParser().parseFromString(await response.text(), "text/html");
+        const article = page.querySelector("article.guide");
+        if (!article) throw new Error("no guide");
+        guides.set(code, document.importNode(article, true));
+      }
+      if (box.dataset.game === code) box.replaceChildren(guides.get(code));
+    } catch (e) {
+      const link = document.createElement("a");
+      link.href = "hall/guides/" + encodeURIComponent(code);
+      link.textContent = "Rules (open the page)";
+      box.replaceChildren(link);
     }
   }
 
