@@ -1113,7 +1113,6 @@ async fn a_browsers_next_stream_takes_its_last_ones_places_and_ends_it() {
     drop(second);
 }
 
-
 /// The phone's drawn board as the page asks for it, with the phone's token.
 async fn board(app: &TestApp, number: &str, token: Option<&str>) -> common::Reply {
     let mut request = Request::get(format!("/hall/phones/{number}/board"));

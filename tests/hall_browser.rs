@@ -695,7 +695,6 @@ async fn each_games_drawn_board_follows_its_state_after_a_move() {
     browser.close().await;
 }
 
-
 /// Which phone's tab carries the "your move" mark; waits until exactly one
 /// does and it is `expected`'s.
 async fn marked_to_move(browser: &Browser, expected: &str) {

@@ -88,12 +88,13 @@ async fn an_event_stream_is_never_compressed() {
         phone["number"].as_str().unwrap(),
         phone["token"].as_str().unwrap(),
     );
-    let request = Request::get(format!(
-        "/hall/phones/{number}/events?token={token}&after=0"
-    ))
-    .header(header::ACCEPT_ENCODING, "gzip, br")
-    .body(Body::empty())
-    .unwrap();
+    let watching =
+        serde_json::json!({ "phones": [{ "number": number, "token": token, "after": 0 }] });
+    let request = Request::post("/hall/events")
+        .header("content-type", "application/json")
+        .header(header::ACCEPT_ENCODING, "gzip, br")
+        .body(Body::from(watching.to_string()))
+        .unwrap();
     // The stream does not end: its head is all this reads.
     let response = app.router.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);

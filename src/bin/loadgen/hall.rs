@@ -40,9 +40,11 @@ impl Page {
         let number = answer["number"].as_str().context("no number")?.to_string();
         let token = answer["token"].as_str().context("no token")?.to_string();
         let (tx, texts) = mpsc::unbounded_channel();
+        // One stream a page, as one browser holding one phone opens it.
+        let watching = json!({ "phones": [{ "number": number, "token": token, "after": 0 }] });
         let events = http
-            .get(format!("{base}/hall/phones/{number}/events"))
-            .query(&[("token", token.as_str()), ("after", "0")])
+            .post(format!("{base}/hall/events"))
+            .json(&watching)
             .send()
             .await?
             .error_for_status()?;
