@@ -159,11 +159,8 @@ async fn an_operator_finds_a_match_replays_it_and_retries_a_parked_text() {
         .await;
     assert_eq!(sent, "sent");
     browser.click("#claim").await;
-    assert!(
-        browser.text("body").await.contains("own origin"),
-        "{}",
-        browser.text("body").await
-    );
+    let answer = browser.page_text_with("own origin").await;
+    assert!(answer.contains("own origin"), "{answer}");
     let still = app
         .state
         .store()

@@ -133,6 +133,26 @@ impl Browser {
             .unwrap_or_else(|e| panic!("no {css} on the page: {e}"))
     }
 
+    /// The page's text once it contains `needle`, or what it holds after
+    /// ten seconds: read by a script, not through an element, so a page
+    /// that a form's answer is replacing is read again, not found stale.
+    pub async fn page_text_with(&self, needle: &str) -> String {
+        let script = "return document.body ? document.body.innerText : '';";
+        let mut last = String::new();
+        for _ in 0..100 {
+            if let Ok(serde_json::Value::String(text)) =
+                self.client.execute(script, Vec::new()).await
+            {
+                if text.contains(needle) {
+                    return text;
+                }
+                last = text;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        last
+    }
+
     pub async fn text(&self, css: &str) -> String {
         self.find(css).await.text().await.unwrap()
     }
