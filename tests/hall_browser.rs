@@ -8,78 +8,17 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use common::browser::{Browser, NARROW, WIDE, serve};
+use common::browser::{Browser, NARROW, WIDE};
+use common::hall_page::{Hall, hall_with, inbox};
 use common::{GAME, PLAY};
-use smsarena::clock::SystemClock;
-use smsarena::config::Config;
-use smsarena::gateway::Gateway;
 use smsarena::http::AppState;
-use smsarena::platform::catalog::Catalog;
-use smsarena::providers::Provider;
-use smsarena::providers::capture::Capture;
-use smsarena::store::{Holder, OutboxText};
-use tokio::sync::{mpsc, watch};
-
-/// A whole gateway on a loopback port: its state, its URL, what it sent to
-/// real phones, and the switch that stops it.
-struct Hall {
-    state: AppState,
-    base: String,
-    sent: mpsc::UnboundedReceiver<OutboxText>,
-    _stop: watch::Sender<bool>,
-    _dir: tempfile::TempDir,
-}
+use smsarena::store::Holder;
 
 async fn hall() -> Hall {
     hall_with(|_| {}).await
-}
-
-/// A whole gateway whose configuration `adjust` changed first.
-async fn hall_with(adjust: impl FnOnce(&mut Config)) -> Hall {
-    let dir = tempfile::tempdir().unwrap();
-    let mut cfg = Config::default();
-    cfg.database.url = common::fresh_database(dir.path()).await;
-    // Texts faster than thumbs; robots that answer at once.
-    cfg.limits.phone_per_minute = 0;
-    cfg.robots.budget_ms = 50;
-    adjust(&mut cfg);
-    let cfg = Arc::new(cfg);
-    let (capture, sent) = Capture::new();
-    let gateway = Gateway::open(
-        cfg.clone(),
-        Arc::new(SystemClock),
-        Provider::capture(capture),
-        Catalog::new(&cfg),
-    )
-    .await
-    .unwrap();
-    let base = serve(gateway.router()).await;
-    let (stop, _) = watch::channel(false);
-    let (state, _running) = gateway.spawn(&stop);
-    Hall {
-        state,
-        base,
-        sent,
-        _stop: stop,
-        _dir: dir,
-    }
-}
-
-/// The thread's texts in, as the page shows them.
-async fn inbox(browser: &Browser) -> Vec<String> {
-    let texts = browser
-        .client
-        .execute(
-            "return Array.from(document.querySelectorAll('#thread li.in pre'), p => p.textContent);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    serde_json::from_value(texts).unwrap()
 }
 
 /// Waits until the thread holds more than `seen` texts in; the new ones.

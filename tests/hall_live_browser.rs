@@ -10,49 +10,14 @@ mod common;
 use std::io::Read;
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::GAME;
-use common::browser::{Browser, WIDE, serve};
-use smsarena::clock::SystemClock;
-use smsarena::config::Config;
-use smsarena::gateway::Gateway;
-use smsarena::platform::catalog::Catalog;
-use smsarena::providers::Provider;
-use smsarena::providers::capture::Capture;
-use tokio::sync::watch;
-
-/// A whole gateway on a loopback port, kept until dropped: its URL.
-struct Hall {
-    base: String,
-    _stop: watch::Sender<bool>,
-    _dir: tempfile::TempDir,
-}
+use common::browser::{Browser, WIDE};
+use common::hall_page::{Hall, hall_with, inbox};
 
 async fn hall() -> Hall {
-    let dir = tempfile::tempdir().unwrap();
-    let mut cfg = Config::default();
-    cfg.database.url = common::fresh_database(dir.path()).await;
-    cfg.limits.phone_per_minute = 0;
-    let cfg = Arc::new(cfg);
-    let (capture, _sent) = Capture::new();
-    let gateway = Gateway::open(
-        cfg.clone(),
-        Arc::new(SystemClock),
-        Provider::capture(capture),
-        Catalog::new(&cfg),
-    )
-    .await
-    .unwrap();
-    let base = serve(gateway.router()).await;
-    let (stop, _) = watch::channel(false);
-    let _ = gateway.spawn(&stop);
-    Hall {
-        base,
-        _stop: stop,
-        _dir: dir,
-    }
+    hall_with(|_| {}).await
 }
 
 /// The phones the current tab shows, by number.
@@ -88,14 +53,6 @@ async fn new_phone(browser: &Browser) -> String {
         .into_iter()
         .find(|n| !before.contains(n))
         .expect("a new phone")
-}
-
-/// The current phone's texts in, as the page shows them.
-async fn inbox(browser: &Browser) -> Vec<String> {
-    let texts = browser
-        .eval("return Array.from(document.querySelectorAll('#thread li.in pre'), p => p.textContent);")
-        .await;
-    serde_json::from_value(texts).unwrap()
 }
 
 /// Shows `number` in the current tab, texts `text` to the game number and

@@ -3,6 +3,7 @@
 
 pub mod browser;
 pub mod cluster;
+pub mod hall_page;
 pub mod lock;
 pub mod logs;
 pub mod whole;
