@@ -336,17 +336,22 @@ fn timed(what: &str, f: impl FnOnce() -> io::Result<Reply>) -> (Reply, Duration)
     (reply, start.elapsed())
 }
 
-#[test]
-fn a_provider_and_healthz_get_in_while_a_client_holds_more_connections_than_the_gateway_has_descriptors()
- {
+/// How many connections a flood test holds: `at_most`, or as many as this
+/// process may hold with room to spare, and several times what the gateway may.
+fn connections_to_hold(at_most: usize) -> usize {
     let own = raise_own_limit();
-    // As many as this process may hold with room to spare, and several
-    // times what the gateway may.
-    let target = 2000.min(own.saturating_sub(300) as usize);
+    let target = at_most.min(own.saturating_sub(300) as usize);
     assert!(
         target as u64 > 2 * CHILD_FILES,
         "this process may open only {own} files: too few to outnumber the gateway's {CHILD_FILES}"
     );
+    target
+}
+
+#[test]
+fn a_provider_and_healthz_get_in_while_a_client_holds_more_connections_than_the_gateway_has_descriptors()
+ {
+    let target = connections_to_hold(2000);
     let gateway = Gateway::start(
         &[
             // Long timeouts: here the cap alone has to keep the door open.
@@ -782,12 +787,7 @@ fn body_held(addr: SocketAddr) -> TcpStream {
 #[test]
 fn a_provider_and_healthz_get_in_while_a_client_holds_more_event_streams_and_slow_bodies_than_the_gateway_has_descriptors()
  {
-    let own = raise_own_limit();
-    let target = 800.min(own.saturating_sub(300) as usize);
-    assert!(
-        target as u64 > 2 * CHILD_FILES,
-        "this process may open only {own} files: too few to outnumber the gateway's {CHILD_FILES}"
-    );
+    let target = connections_to_hold(800);
     let gateway = Gateway::start(
         &[
             // Long deadlines and no hall caps: here the cap's choice alone
