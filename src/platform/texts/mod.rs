@@ -587,7 +587,28 @@ mod tests {
                 let refusal = bad_move(lang, reason, &codes);
                 assert_eq!(analyse(&refusal).parts, 1, "{}: {refusal}", game.code());
                 assert!(refusal.contains(reason), "{refusal}");
+                let in_match = already_in_match(lang, game.name(lang));
+                assert_eq!(analyse(&in_match).parts, 1, "{in_match}");
             }
+        }
+    }
+
+    /// Round 3's refusals are one SMS in both languages, a nick of the
+    /// longest kind included.
+    #[test]
+    fn a_reserved_nick_and_a_message_across_the_hall_are_one_sms() {
+        use crate::sms::encoding::analyse;
+        for lang in [Lang::Ru, Lang::En] {
+            for why in [
+                ReservedFor::Staff,
+                ReservedFor::Robots,
+                ReservedFor::Commands,
+            ] {
+                let text = nick_reserved(lang, "Administration16", why);
+                assert_eq!(analyse(&text).parts, 1, "{text}");
+            }
+            let text = message_across_the_hall(lang);
+            assert_eq!(analyse(&text).parts, 1, "{text}");
         }
     }
 }
