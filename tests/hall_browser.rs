@@ -374,7 +374,8 @@ async fn a_reload_keeps_the_phone_and_its_thread() {
     browser.client.refresh().await.unwrap();
     browser.find("#thread li.in").await;
     assert_eq!(inbox(&browser).await, before);
-    assert!(browser.text("#number").await.contains("virtual"));
+    // Marked virtual, in the page's words (the player's Russian by now).
+    assert_eq!(browser.text("#number .virtual").await, "виртуальный");
     let tab = browser
         .text(&format!("#phone-tabs .tab[data-number='{number}']"))
         .await;
@@ -460,7 +461,8 @@ async fn the_hall_says_what_to_do_keeps_focus_and_follows_the_game() {
     }
     let status = browser.text("#hall-status").await;
     assert!(
-        status.starts_with("To ann: ") && status.chars().filter(|c| c.is_alphabetic()).count() > 8,
+        // ann is a player whose replies are in Russian: the page's words too.
+        status.starts_with("Для ann: ") && status.chars().filter(|c| c.is_alphabetic()).count() > 8,
         "the reply told in a line of words: {status}"
     );
     assert!(!status.contains('\n'), "{status}");
@@ -752,6 +754,22 @@ async fn until(browser: &Browser, script: &str, what: &str) {
     }
 }
 
+/// Every word the page says itself, in document order: texts, accessible
+/// names and placeholders of the elements marked with their words' keys.
+async fn own_words(browser: &Browser) -> Vec<String> {
+    let words = browser
+        .eval(
+            "return [
+               ...Array.from(document.querySelectorAll('[data-say]'), e => e.textContent),
+               ...Array.from(document.querySelectorAll('[data-say-label]'), e => e.getAttribute('aria-label')),
+               ...Array.from(document.querySelectorAll('[data-say-placeholder]'), e => e.placeholder),
+               document.title,
+             ];",
+        )
+        .await;
+    serde_json::from_value(words).unwrap()
+}
+
 /// The language control offers what `LANG` offers and shows the phone's
 /// own; the page's words follow it once the phone is a player's; switching
 /// texts `LANG EN` as a phone would. A text over the phone's limit is said
@@ -783,6 +801,7 @@ async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try
         "Send",
         "no player yet: as served"
     );
+    let served = own_words(&browser).await;
 
     text(&browser, GAME, "R ann").await;
     until(
@@ -795,6 +814,22 @@ async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try
         browser.eval("return document.documentElement.lang;").await,
         "ru"
     );
+    // Every word the page says itself follows: its texts, the names a
+    // screen reader reads, the hints in empty boxes, the game names (as the
+    // SMS spell them in that language) and the phone button.
+    let russian = own_words(&browser).await;
+    assert_eq!(served.len(), russian.len());
+    let unchanged: Vec<_> = served
+        .iter()
+        .zip(&russian)
+        .filter(|(en, ru)| en == ru)
+        .collect();
+    assert!(unchanged.is_empty(), "still in English: {unchanged:?}");
+    assert!(
+        russian.iter().any(|w| w == "Futbol na bumage"),
+        "{russian:?}"
+    );
+    assert_eq!(browser.text("#new-phone").await, "+ телефон");
     browser.screenshot("hall-russian-390").await;
 
     let seen = inbox(&browser).await.len();
@@ -819,6 +854,7 @@ async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try
         "the page in English again",
     )
     .await;
+    assert_eq!(own_words(&browser).await, served, "as served again");
 
     browser.type_in("#compose-text", "H").await;
     browser.click("#send").await;
@@ -835,4 +871,75 @@ async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try
     );
     browser.screenshot("hall-refused-390").await;
     browser.close().await;
+}
+
+/// A person's pace is never a flood: a text a second for a minute, with a
+/// burst of five every fifteen seconds, played from the page against a
+/// robot under the shipped limits; every text is read and none is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_text_a_second_for_a_minute_is_never_dropped() {
+    let Some(browser) = Browser::start(NARROW).await else {
+        return;
+    };
+    let shipped = smsarena::config::LimitsConfig::default();
+    let hall = hall_with(|cfg| cfg.limits = shipped).await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    let me = new_phone(&browser).await;
+    text(&browser, GAME, "R pace").await;
+
+    let started = tokio::time::Instant::now();
+    let mut sent = 1;
+    for second in 0..60u64 {
+        tokio::time::sleep_until(started + Duration::from_secs(second)).await;
+        let burst = if second % 15 == 14 { 5 } else { 1 };
+        for _ in 0..burst {
+            match seat_of(&hall.state, &me).await {
+                Some((game, s, seat)) if a_legal_move(&game, &s, seat).is_some() => {
+                    let mv = a_legal_move(&game, &s, seat).unwrap();
+                    type_and_send(&browser, GAME, &mv).await;
+                }
+                // Between matches, or the robot still thinking: the board
+                // asked for, as a player waiting would.
+                Some(_) => type_and_send(&browser, GAME, "B").await,
+                None => {
+                    browser.click("button.practice[data-game='PS']").await;
+                }
+            }
+            sent += 1;
+        }
+    }
+    let settled = "return Array.from(document.querySelectorAll('#thread li.out'))
+        .filter(li => !li.querySelector('.meta').textContent.includes('sending')).length";
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while browser.eval(settled).await.as_u64().unwrap() < sent as u64 {
+        assert!(Instant::now() < deadline, "texts still sending");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let refused = browser
+        .eval("return document.querySelectorAll('#thread .refused').length")
+        .await;
+    let took = started.elapsed();
+    eprintln!("{sent} texts in {took:?} from the page, {refused} refused");
+    assert_eq!(refused, 0, "a person's pace met the flood limit");
+    let read = hall
+        .state
+        .store()
+        .read(|r| r.count_rows("inbound"))
+        .await
+        .unwrap();
+    assert_eq!(read, sent as i64, "every text was read");
+    browser.screenshot("hall-pace-390").await;
+    browser.close().await;
+}
+
+/// Types `text` to `to` and sends it, without waiting for an answer.
+async fn type_and_send(browser: &Browser, to: &str, text: &str) {
+    browser
+        .find("#compose-to")
+        .await
+        .select_by_value(to)
+        .await
+        .unwrap();
+    browser.type_in("#compose-text", text).await;
+    browser.click("#send").await;
 }

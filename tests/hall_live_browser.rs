@@ -347,7 +347,8 @@ async fn a_service_with_hall_pages_open_stops_within_its_drain_time_and_the_page
             .eval("return document.getElementById('live-status').textContent")
             .await;
         let said = said.as_str().unwrap_or_default().to_string();
-        if said.contains("restarting") {
+        // In the shown phone's language: stopper's replies are Russian.
+        if said.contains("перезапускается") {
             break said;
         }
         assert!(

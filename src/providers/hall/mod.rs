@@ -70,6 +70,7 @@ fn webhooks(cfg: &Config) -> Option<Router<AppState>> {
                 .route("/hall/hall-worker.js", get(page::worker))
                 .route("/hall/phones/{number}/board", get(board::board))
                 .route("/hall/board.js", get(page::board_script))
+                .route("/hall/words.js", get(page::words_script))
                 .route("/hall/phones/{number}/turn", get(turn::turn))
         })
 }
@@ -246,7 +247,10 @@ async fn index(
         .games()
         .map(|game| page::GameCard {
             code: game.code(),
-            name: game.name(crate::lang::Lang::En),
+            names: crate::lang::Lang::ALL
+                .iter()
+                .map(|&lang| (lang.code(), game.name(lang)))
+                .collect(),
             starts: game
                 .robot_levels()
                 .map(|level| (level, practice_text(game.code(), &game.practice(level))))

@@ -19,7 +19,9 @@ const SETTLE_MS = 150;
 let retry = 0;
 let current = null;
 let settling = null;
-let status = { live: false, note: "connecting" };
+// What the tabs are told of the stream, as a key of the page's words
+// (words.js) and what fills it: each tab says it in its own language.
+let status = { live: false, say: "connecting" };
 // This worker's streams, by one id: its next stream takes the places of the
 // one before at once, rather than when the server sees its connection close.
 const browser = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -28,9 +30,14 @@ function tell(message) {
   for (const port of ports) port.postMessage(message);
 }
 
-function say(live, note) {
-  status = { live, note };
-  tell({ type: "status", live, note });
+function say(live, words) {
+  status = { live, ...words };
+  tell({ type: "status", ...status });
+}
+
+// An error the tabs can word: `say` names the words, `detail` the server's.
+function failure(say, more) {
+  return Object.assign(new Error(say), { say }, more);
 }
 
 function watched() {
@@ -61,7 +68,7 @@ function restart() {
       if (current !== controller) return;
       retry = retry ? Math.min(retry * 2, LAST_RETRY_MS) : FIRST_RETRY_MS;
       const wait = error.retryAfter ? Math.max(error.retryAfter * 1000, retry) : retry;
-      say(false, (error.message || "Connection lost") + ": reconnecting in " + Math.round(wait / 1000) + " s.");
+      say(false, { say: error.say || "unreachable", detail: error.detail, status: error.status, wait: Math.round(wait / 1000) });
       setTimeout(() => { if (current === controller) restart(); }, wait + Math.random() * 500);
     },
   );
@@ -82,7 +89,7 @@ async function run(controller, list) {
       cache: "no-store",
     });
   } catch (_) {
-    throw new Error("Cannot reach the service (it may be restarting)");
+    throw failure("unreachable");
   }
   if (response.status === 403) {
     const answer = await response.json().catch(() => ({}));
@@ -95,12 +102,14 @@ async function run(controller, list) {
   }
   if (!response.ok) {
     const answer = await response.json().catch(() => ({}));
-    const error = new Error(answer.error || "the service answered " + response.status);
-    error.retryAfter = Number(response.headers.get("retry-after")) || 0;
-    throw error;
+    throw failure("answered", {
+      detail: answer.error,
+      status: response.status,
+      retryAfter: Number(response.headers.get("retry-after")) || 0,
+    });
   }
   retry = 0;
-  say(true, "live");
+  say(true, { say: "live" });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -109,7 +118,7 @@ async function run(controller, list) {
       chunk = await reader.read();
     } catch (_) {
       if (controller.signal.aborted) return "aborted";
-      throw new Error("The service ended the connection (it may be restarting)");
+      throw failure("ended");
     }
     if (chunk.done) return "lifetime";
     buffer += chunk.value;
@@ -161,7 +170,7 @@ function connect(port) {
     if (message.type === "watch") watch(message.phones);
     else if (message.type === "bye") ports.delete(port);
   };
-  port.postMessage({ type: "status", live: status.live, note: status.note });
+  port.postMessage({ type: "status", ...status });
 }
 
 if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {

@@ -172,7 +172,7 @@
     const add = document.createElement("button");
     add.type = "button";
     add.id = "new-phone";
-    add.textContent = state.phones.length ? "+ phone" : "Get a virtual phone";
+    add.textContent = state.phones.length ? words().morePhone : words().newPhone;
     add.className = state.phones.length ? "" : "primary";
     add.addEventListener("click", newPhone);
     nav.appendChild(add);
@@ -186,10 +186,11 @@
     $("number").replaceChildren();
     $("compose-text").disabled = !p;
     $("send").disabled = !p;
+    const w = words();
     if (!p) {
       const empty = document.createElement("li");
       empty.className = "empty";
-      empty.textContent = "Get a virtual phone to start. It stays in this browser.";
+      empty.textContent = w.firstPhone;
       list.appendChild(empty);
       return;
     }
@@ -197,12 +198,12 @@
     number.append(spaced(p.number));
     const mark = document.createElement("span");
     mark.className = "virtual";
-    mark.textContent = "virtual";
+    mark.textContent = w.virtual;
     number.appendChild(mark);
     if (!p.thread.length) {
       const empty = document.createElement("li");
       empty.className = "empty";
-      empty.textContent = "Text R and a nick to " + config.game + " to register, or press a game's button.";
+      empty.textContent = w.firstText(config.game);
       list.appendChild(empty);
     }
     for (const t of p.thread) {
@@ -214,10 +215,12 @@
       if (drawn(t.body)) body.classList.add("drawn");
       const meta = document.createElement("span");
       meta.className = "meta";
-      const who = t.dir === "in" ? "from " + t.from : "to " + t.to;
+      const who = t.dir === "in" ? w.from(t.from) : w.toNumber(t.to);
       const bits = [who, parts(t.parts), encodingName(t.encoding), time(t.at)];
       if (t.match) bits.push(t.match);
-      if (t.note) bits.push(t.note);
+      if (t.note === "sending") bits.push(w.sending);
+      else if (t.failed) bits.push(w.notSent(t.failed));
+      else if (t.note) bits.push(t.note); // a page of before kept its words here
       meta.textContent = bits.join(" · ");
       item.append(body, meta);
       if (t.retryAfter) item.appendChild(refusal(t));
@@ -269,7 +272,7 @@
       draw();
       focusCompose();
     } catch (e) {
-      alert("No phone: " + e.message);
+      alert(words().noPhone(e.message));
     } finally {
       button.disabled = false;
     }
@@ -299,16 +302,16 @@
       });
       const answer = await response.json();
       if (!response.ok) throw new Error(answer.error || response.statusText);
-      outcome = { parts: answer.parts, encoding: answer.encoding, note: null };
+      outcome = { parts: answer.parts, encoding: answer.encoding, note: null, failed: null };
       if (answer.status === "rate_limited") outcome.retryAfter = answer.retry_after_secs || 1;
     } catch (e) {
-      outcome = { note: "not sent: " + e.message };
+      outcome = { note: null, failed: e.message };
     }
     update(number, (q) => {
       const sent = q.thread.find((t) => t.id === entry.id);
       if (sent) Object.assign(sent, outcome);
       const nick = /^\s*R\s+([A-Za-z0-9_]{2,16})\s*$/i.exec(text);
-      if (nick && !outcome.note && !outcome.retryAfter) {
+      if (nick && !outcome.failed && !outcome.retryAfter) {
         q.nick = nick[1];
         q.nickAt = Date.now();
       }
@@ -356,11 +359,21 @@
     });
   }
 
+  // The stream's state as the worker last told it, said in the page's words.
+  let liveState = { live: false, say: "connecting" };
+
   function showLive(message) {
+    if (message) liveState = message;
     const line = $("live-status");
     if (!line) return;
-    line.dataset.live = String(message.live);
-    line.textContent = message.live ? "" : message.note;
+    line.dataset.live = String(liveState.live);
+    line.textContent = liveState.live ? "" : liveWords(words(), liveState);
+  }
+
+  function liveWords(w, s) {
+    if (s.say === "forgotten") return w.forgotten(s.phones.join(", "));
+    const why = s.say === "answered" ? w.answered(s.status, s.detail) : w[s.say] || w.unreachable;
+    return s.wait === undefined ? why : w.reconnecting(why, s.wait);
   }
 
   live.onmessage = (event) => {
@@ -368,7 +381,7 @@
     if (message.type === "text") received(message.text);
     else if (message.type === "status") showLive(message);
     else if (message.type === "refused") {
-      showLive({ live: false, note: "The server no longer knows " + message.phones.join(", ") + ": its texts cannot be shown." });
+      showLive({ live: false, say: "forgotten", phones: message.phones });
     }
   };
 
@@ -393,7 +406,7 @@
     $("register").addEventListener("click", () => {
       const nick = $("nick").value.trim();
       if (nick) send(config.game, "R " + nick);
-      else say("Type a nick first, then press R nick.");
+      else say(words().nickFirst);
     });
     for (const button of document.querySelectorAll("button.practice")) {
       button.addEventListener("click", () => {
@@ -420,7 +433,7 @@
 
   function updateCount() {
     const n = $("compose-text").value.length;
-    $("compose-count").textContent = n ? n + " characters" : "";
+    $("compose-count").textContent = n ? words().characters(n) : "";
   }
 
   // --- what a reader is told, and the rules shown (the page's own words) --
@@ -433,13 +446,13 @@
 
   // Its first line of words (a board's first line may be a row of digits).
   function announce(p, body) {
-    const words = body.split("\n").find((line) => /\p{L}{2,}/u.test(line));
-    say("To " + (p.nick || spaced(p.number)) + ": " + (words || "a new text").trim());
+    const line = body.split("\n").find((l) => /\p{L}{2,}/u.test(l));
+    say(words().toPlayer(p.nick || spaced(p.number), (line || words().newText).trim()));
   }
 
   // Play or R nick before there is a phone: say so and point at the button.
   function needPhone() {
-    say("Get a virtual phone first: the button above the thread.");
+    say(words().phoneFirst);
     const button = $("new-phone");
     if (button) button.focus();
   }
@@ -491,7 +504,7 @@
     } catch (e) {
       const link = document.createElement("a");
       link.href = "hall/guides/" + encodeURIComponent(code);
-      link.textContent = "Rules (open the page)";
+      link.textContent = words().rulesLink;
       box.replaceChildren(link);
     }
   }
@@ -504,24 +517,8 @@
   const turns = new Map();
   const asking = new Set();
 
-  const WORDS = {
-    EN: {
-      language: "Replies in", send: "Send", register: "Register", practise: "Practise against a robot",
-      rules: "Rules", typeText: "Type a text, Enter sends",
-      yourMove: "Your move", theirMove: "Their move", over: "Match over", noMatch: "Not in a match",
-      left: (t) => t + " left", match: (name, id) => name + ", match " + id,
-      tooFast: (n) => "Not read: too many texts in a row. Wait " + n + " s and send it again.",
-      names: { EN: "English", RU: "Russian (Latin letters)" },
-    },
-    RU: {
-      language: "Ответы на", send: "Отправить", register: "Регистрация", practise: "Игра с роботом",
-      rules: "Правила", typeText: "Текст SMS, Enter отправляет",
-      yourMove: "Ваш ход", theirMove: "Ход соперника", over: "Матч окончен", noMatch: "Нет матча",
-      left: (t) => "осталось " + t, match: (name, id) => name + ", матч " + id,
-      tooFast: (n) => "Не прочитано: слишком много SMS подряд. Подождите " + n + " с и отправьте снова.",
-      names: { EN: "английском", RU: "русском (латиницей)" },
-    },
-  };
+  // The page's own words in each language (words.js).
+  const WORDS = window.HALL_WORDS;
 
   // The page's own words: the current phone's language once it is a
   // player's (a phone that has never texted keeps the page as served).
@@ -650,14 +647,39 @@
     }
   }
 
+  // The served words replaced by the shown phone's language's, when that
+  // changes (not each second: a list open under a hand stays open).
+  let applied = null;
+
   function applyWords(w) {
-    document.documentElement.lang = w === WORDS.RU ? "ru" : "en";
-    for (const el of document.querySelectorAll("[data-say]")) {
-      const said = w[el.dataset.say];
-      if (typeof said !== "string") continue;
-      if (el.tagName === "TEXTAREA") el.placeholder = said;
-      else el.textContent = said;
+    if (applied === w) return;
+    applied = w;
+    document.documentElement.lang = w.html;
+    document.title = w.title;
+    for (const el of document.querySelectorAll("[data-say]")) el.textContent = said(w, el.dataset.say, el);
+    for (const el of document.querySelectorAll("[data-say-label]")) {
+      el.setAttribute("aria-label", said(w, el.dataset.sayLabel, el));
     }
+    for (const el of document.querySelectorAll("[data-say-placeholder]")) {
+      el.placeholder = said(w, el.dataset.sayPlaceholder, el);
+    }
+    drawTabs();
+    showLive();
+    updateCount();
+  }
+
+  // A word of `w` for an element: filled with its game's name in `w`'s
+  // language, or its `data-arg`, where the word takes one.
+  function said(w, key, el) {
+    if (key === "gameName") return gameName(w, el.dataset.game);
+    const word = w[key];
+    if (typeof word !== "function") return word === undefined ? el.textContent : word;
+    return word(el.dataset.game ? gameName(w, el.dataset.game) : el.dataset.arg);
+  }
+
+  function gameName(w, code) {
+    const names = config.names[code] || {};
+    return names[w.code] || names.EN || code;
   }
 
   function refusal(t) {
