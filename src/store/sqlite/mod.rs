@@ -327,7 +327,7 @@ mod tests {
 
     /// The dispatcher hears only of what committed: a failed or panicking
     /// job's texts leave the batch's events with its writes. (That the
-    /// writes themselves are undone, on either database: tests/store.rs.)
+    /// writes themselves are undone, on either database: tests/service/store.rs.)
     #[test]
     fn a_batch_reports_only_the_texts_of_jobs_that_committed() {
         let dir = tempfile::tempdir().unwrap();

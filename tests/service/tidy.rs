@@ -1,0 +1,526 @@
+//! House rules, checked on the source tree itself (as rust-analyzer's tidy
+//! test does): the games stay pure, every store method is exercised on both
+//! backends, every source file says what it is, the code map in
+//! `docs/ARCHITECTURE.md` names files that exist and every module there is,
+//! and every SQLite write of what its writer keeps copies of is known.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(root()).unwrap().display().to_string()
+}
+
+/// What a game may not use: anything with I/O, a clock, threads, or the
+/// platform around it. `crate::sms::encoding` (pure text analysis) is allowed,
+/// for tests that count SMS parts.
+const NOT_IN_GAMES: &[&str] = &[
+    "tokio",
+    "axum",
+    "reqwest",
+    "hyper",
+    "rusqlite",
+    "sqlx",
+    "std::time",
+    "std::fs",
+    "std::io",
+    "std::net",
+    "std::env",
+    "std::process",
+    "std::thread",
+    "crate::platform",
+    "crate::store",
+    "crate::http",
+    "crate::server",
+    "crate::scheduler",
+    "crate::config",
+    "crate::sim",
+    "crate::robot_pool",
+    "crate::providers",
+    "crate::gateway",
+    "crate::web",
+    "crate::clock",
+    // Time and entropy enter a game only as arguments: a clock through
+    // `Budget`, randomness through the match's seeded generator.
+    "chrono",
+    "rand::random",
+    "thread_rng",
+    "rand::rng(",
+    "OsRng",
+    "SystemTime",
+    "Instant::now",
+];
+
+#[test]
+fn games_are_pure() {
+    let mut offences = Vec::new();
+    for file in rust_files(&root().join("src/games")) {
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for banned in NOT_IN_GAMES {
+                let word_start = code.match_indices(banned).any(|(i, _)| {
+                    let before = code[..i].chars().last();
+                    let after = code[i + banned.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                if word_start {
+                    offences.push(format!("{}:{}: {banned}", relative(&file), n + 1));
+                }
+            }
+            if code.contains("crate::sms") && !code.contains("crate::sms::encoding") {
+                offences.push(format!("{}:{}: crate::sms", relative(&file), n + 1));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "games must stay pure:\n{}",
+        offences.join("\n")
+    );
+}
+
+/// The methods of each trait in `src/store/tx.rs` and `src/store/console.rs`, by trait name.
+fn store_methods() -> Vec<(String, Vec<String>)> {
+    let text = [
+        "src/store/tx.rs",
+        "src/store/console.rs",
+        "src/store/standings.rs",
+    ]
+    .map(|f| fs::read_to_string(root().join(f)).unwrap())
+    .join("\n");
+    let mut traits: Vec<(String, Vec<String>)> = Vec::new();
+    for raw in text.lines() {
+        let line = raw.trim();
+        if raw == "}" {
+            // A trait's end: what follows, to the next trait, is not its methods.
+            traits.push(("(outside)".into(), Vec::new()));
+            continue;
+        }
+        if line == "#[cfg(test)]" {
+            // A file's unit tests: no more trait methods below.
+            traits.push(("(tests)".into(), Vec::new()));
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("pub trait ") {
+            let name = rest.split([' ', '{', ':']).next().unwrap().to_string();
+            traits.push((name, Vec::new()));
+        } else if let Some(rest) = line.strip_prefix("fn ") {
+            let name = rest.split(['(', '<']).next().unwrap().to_string();
+            if let Some(section) = traits.last_mut() {
+                section.1.push(name);
+            }
+        }
+    }
+    traits
+}
+
+#[test]
+fn every_store_method_is_exercised_by_the_store_tests() {
+    let tests: String = fs::read_to_string(root().join("tests/service/store.rs"))
+        .unwrap()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let traits = store_methods();
+    let handles: Vec<String> = traits
+        .iter()
+        .find(|(t, _)| t == "Tx")
+        .expect("the Tx trait")
+        .1
+        .clone();
+    let mut missing = Vec::new();
+    for (name, methods) in &traits {
+        for method in methods {
+            let call = match name.as_str() {
+                "Tx" | "(tests)" | "(outside)" => continue,
+                // The read side runs in `store.read(|r| ...)`.
+                "Read" => format!("r.{method}("),
+                // The console's handles, on both sides.
+                "ConsoleRead" | "ConsoleWrite" => format!(".console().{method}("),
+                "StandingsRead" | "Standings" => format!(".standings().{method}("),
+                concern => {
+                    let handle = concern.to_lowercase();
+                    assert!(handles.contains(&handle), "Tx has a handle for {concern}");
+                    format!(".{handle}().{method}(")
+                }
+            };
+            if !tests.contains(&call) {
+                missing.push(format!("{name}::{method} ({call})"));
+            }
+        }
+    }
+    assert!(
+        traits.iter().map(|(_, m)| m.len()).sum::<usize>() > 30,
+        "the trait parser found the methods"
+    );
+    assert!(
+        missing.is_empty(),
+        "tests/service/store.rs exercises no call of:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn every_source_file_opens_with_a_summary_line() {
+    let mut files = rust_files(&root().join("src"));
+    files.extend(rust_files(&root().join("tests")));
+    files.extend(rust_files(&root().join("benches")));
+    let missing: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let text = fs::read_to_string(f).unwrap();
+            !text.starts_with("//! ")
+        })
+        .map(|f| relative(f))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no //! line atop:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The paths the code map of `docs/ARCHITECTURE.md` names.
+fn code_map_paths() -> Vec<String> {
+    let text = fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap();
+    let section = text
+        .split("## Code map")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a code map")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    section
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|span| span.split(", "))
+        .map(str::trim)
+        .filter(|p| {
+            [
+                "src/",
+                "tests/",
+                "benches/",
+                "measure/",
+                "migrations/",
+                "config/",
+                "docs/",
+                "data/",
+            ]
+            .iter()
+            .any(|dir| p.starts_with(dir))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_code_map_names_files_that_exist_and_every_module() {
+    let paths = code_map_paths();
+    assert!(paths.len() > 20, "the code map lists the tree");
+    for path in &paths {
+        // `src/games/<game>/` names a folder of such things.
+        let existing = match path.find('<') {
+            Some(i) => path[..i].trim_end_matches('/').to_string(),
+            None => path.trim_end_matches('/').to_string(),
+        };
+        assert!(
+            root().join(&existing).exists(),
+            "the code map names {path}, which does not exist"
+        );
+    }
+    // Every module of the crate is on the map: each file and folder of `src/`
+    // and of its folders one level down.
+    let mut modules = Vec::new();
+    for entry in fs::read_dir(root().join("src")).unwrap().flatten() {
+        let path = entry.path();
+        modules.push(path.clone());
+        if path.is_dir() {
+            for inner in fs::read_dir(&path).unwrap().flatten() {
+                modules.push(inner.path());
+            }
+        }
+    }
+    let unmapped: Vec<String> = modules
+        .iter()
+        .map(|m| relative(m))
+        .filter(|m| !m.ends_with("/mod.rs") && !m.ends_with("lib.rs"))
+        .filter(|m| {
+            !paths.iter().any(|p| {
+                let p = p.trim_end_matches('/');
+                let stem = m.trim_end_matches(".rs");
+                p == m.as_str()
+                    || p == stem
+                    || m.starts_with(&format!("{p}/"))
+                    || p.starts_with(&format!("{m}/"))
+                    || (p.contains('<') && m.starts_with(&p[..p.find('<').unwrap()]))
+            })
+        })
+        .collect();
+    assert!(
+        unmapped.is_empty(),
+        "docs/ARCHITECTURE.md's code map does not mention:\n{}",
+        unmapped.join("\n")
+    );
+}
+
+/// The games: every folder of `src/games/` but the platform's own trial game.
+fn game_folders() -> Vec<String> {
+    let mut games: Vec<String> = fs::read_dir(root().join("src/games"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "trial")
+        .collect();
+    games.sort();
+    games
+}
+
+/// What each game carries besides its rules, so that a game added is a game
+/// guided, tested, benched and fuzzed: the per-game lists nothing else
+/// enforces (the hostile-text test iterates over the catalog itself).
+#[test]
+fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
+    let games = game_folders();
+    let config = smsarena::config::Config::default();
+    let catalog = smsarena::platform::catalog::Catalog::new(&config);
+    assert_eq!(
+        catalog.games().count(),
+        games.len(),
+        "the catalog hosts one game per folder of src/games/: {games:?} against {catalog:?}"
+    );
+    let cargo = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let fuzz_cargo = fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
+    let mut missing = Vec::new();
+    for game in &games {
+        let guide = format!("docs/games/{game}.md");
+        let wanted = [
+            guide.clone(),
+            format!("src/games/{game}/tests/mod.rs"),
+            format!("tests/service/{game}.rs"),
+            format!("benches/{game}.rs"),
+            format!("fuzz/fuzz_targets/{game}.rs"),
+        ];
+        for path in wanted {
+            if !root().join(&path).is_file() {
+                missing.push(path);
+            }
+        }
+        let corpus = root().join(format!("fuzz/corpus/{game}"));
+        if fs::read_dir(&corpus).map_or(true, |mut d| d.next().is_none()) {
+            missing.push(format!("fuzz/corpus/{game}/ (a seed input)"));
+        }
+        if !cargo.contains(&format!("[[bench]]\nname = \"{game}\"")) {
+            missing.push(format!("[[bench]] {game} in Cargo.toml"));
+        }
+        if !fuzz_cargo.contains(&format!("name = \"{game}\"")) {
+            missing.push(format!("[[bin]] {game} in fuzz/Cargo.toml"));
+        }
+        // The guide the catalog carries is the file players read.
+        if let Ok(text) = fs::read_to_string(root().join(&guide))
+            && !catalog.games().any(|g| g.guide() == text)
+        {
+            missing.push(format!("{guide} as a catalog game's GUIDE"));
+        }
+    }
+    assert!(missing.is_empty(), "missing:\n{}", missing.join("\n"));
+}
+
+/// One layout for every game's unit tests: `tests/` beside the rules, not
+/// `*_tests.rs` files among them.
+#[test]
+fn game_tests_live_in_their_tests_folder() {
+    let stray: Vec<String> = rust_files(&root().join("src/games"))
+        .iter()
+        .map(|f| relative(f))
+        .filter(|f| !f.contains("/tests/"))
+        .filter(|f| {
+            let name = f.rsplit('/').next().unwrap();
+            name.ends_with("_tests.rs") || name == "tests.rs" || name == "props.rs"
+        })
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "test modules outside a tests/ folder:\n{}",
+        stray.join("\n")
+    );
+}
+
+/// The sibling modules a platform file names through `super::` or
+/// `crate::platform::` (in `use` lines and paths alike).
+fn platform_references(text: &str, siblings: &[String]) -> Vec<String> {
+    let mut named = Vec::new();
+    for prefix in ["super::", "crate::platform::"] {
+        for (i, _) in text.match_indices(prefix) {
+            let rest = &text[i + prefix.len()..];
+            let names: Vec<&str> = match rest.strip_prefix('{') {
+                Some(group) => group[..group.find('}').unwrap_or(group.len())]
+                    .split(',')
+                    .collect(),
+                None => vec![rest],
+            };
+            for name in names {
+                let ident: String = name
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if siblings.contains(&ident) && !named.contains(&ident) {
+                    named.push(ident);
+                }
+            }
+        }
+    }
+    named
+}
+
+/// No two modules of the platform import each other, through any chain:
+/// a circle means neither can be read, changed or tested without the other.
+#[test]
+fn the_platform_has_no_import_circles() {
+    let dir = root().join("src/platform");
+    let mut modules: Vec<(String, PathBuf)> = fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap() != "mod.rs")
+        .map(|p| {
+            let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (stem, p)
+        })
+        .collect();
+    modules.sort();
+    let names: Vec<String> = modules.iter().map(|(n, _)| n.clone()).collect();
+    let edges: Vec<(String, Vec<String>)> = modules
+        .iter()
+        .map(|(name, path)| {
+            // A folder module (`commands/`) reaches its siblings from one
+            // level further down: `super::super::x` or `crate::platform::x`.
+            let text = if path.is_dir() {
+                rust_files(path)
+                    .iter()
+                    .map(|f| {
+                        fs::read_to_string(f)
+                            .unwrap()
+                            .replace("super::super::", "crate::platform::")
+                    })
+                    .filter(|t| !t.is_empty())
+                    .map(|t| t.replace("super::", "self::"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                fs::read_to_string(path).unwrap()
+            };
+            let mut refs = platform_references(&text, &names);
+            refs.retain(|r| r != name);
+            (name.clone(), refs)
+        })
+        .collect();
+    // Depth-first search for a path back to where it started.
+    fn reaches(
+        from: &str,
+        to: &str,
+        edges: &[(String, Vec<String>)],
+        seen: &mut Vec<String>,
+    ) -> bool {
+        let Some((_, next)) = edges.iter().find(|(n, _)| n == from) else {
+            return false;
+        };
+        for n in next {
+            if n == to {
+                return true;
+            }
+            if !seen.contains(n) {
+                seen.push(n.clone());
+                if reaches(n, to, edges, seen) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let circles: Vec<&String> = names
+        .iter()
+        .filter(|n| reaches(n, n, &edges, &mut Vec::new()))
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "platform modules on an import circle: {circles:?}\n{edges:#?}"
+    );
+}
+
+/// SQLite's writer keeps copies of seats, players and each player's newest
+/// match (`src/store/sqlite/copies.rs`), right only while every statement
+/// that writes those tables is one its transaction tells the copies of.
+/// So the writes are listed here: a new one fails this test until it tells
+/// the copies (`src/store/sqlite/tx.rs`) and joins the list.
+#[test]
+fn every_sqlite_write_of_what_the_writer_copies_is_known() {
+    const TABLES: &[&str] = &["PLAYERS", "MATCH_SEATS", "MATCHES"];
+    const VERBS: &[&str] = &["UPDATE ", "INSERT INTO ", "REPLACE INTO ", "DELETE FROM "];
+    let mut found = Vec::new();
+    for file in rust_files(&root().join("src")) {
+        let path = relative(&file);
+        if path.starts_with("src/store/postgres/") {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap();
+        let sql = text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_uppercase();
+        for verb in VERBS {
+            for table in TABLES {
+                let write = format!("{verb}{table}");
+                for (at, _) in sql.match_indices(&write) {
+                    let next = sql[at + write.len()..].chars().next();
+                    if !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                        found.push(format!("{path}: {write}"));
+                    }
+                }
+            }
+        }
+    }
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            // SAVE_MATCH and SAVE_MATCH_IN_PLAY: the copy takes the save.
+            "src/store/statements/sqlite.rs: INSERT INTO MATCHES",
+            "src/store/statements/sqlite.rs: INSERT INTO MATCH_SEATS",
+            "src/store/statements/sqlite.rs: UPDATE MATCHES",
+            "src/store/statements/sqlite.rs: UPDATE MATCHES",
+            "src/store/statements/sqlite.rs: UPDATE MATCH_SEATS",
+            "src/store/statements/sqlite.rs: UPDATE PLAYERS",
+            // A new player: no copy holds him yet (one not found is not kept).
+            "src/store/statements/writes.rs: INSERT INTO PLAYERS",
+        ],
+        "a write of seats, players or matches on SQLite must tell the writer's copies"
+    );
+}
