@@ -3,7 +3,7 @@
 //! at the time, so that a replay decides the same).
 
 use crate::games::any::StoredEntry;
-use crate::games::{Recorded, Withdrawal};
+use crate::games::{NotationError, Recorded, Withdrawal};
 use crate::store::{MoveKind, MoveRecord};
 
 /// A match's whole record in its game's notation (paper soccer: the
@@ -17,33 +17,42 @@ pub fn history_text(
     seats: usize,
 ) -> String {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        game.history(
-            initial_state,
-            &stored_entries(moves, seats),
-            crate::lang::Lang::En,
-        )
-        .map_err(|e| e.to_string())
+        stored_entries(moves, seats)
+            .and_then(|entries| game.history(initial_state, &entries, crate::lang::Lang::En))
+            .map_err(|e| e.to_string())
     }))
     .unwrap_or_else(|_| Err("the game's code panicked".to_string()))
     .unwrap_or_else(|e| format!("the record does not read: {e}"))
 }
 
-/// A match's stored moves as the games read their record.
-pub(crate) fn stored_entries(moves: &[MoveRecord], seats: usize) -> Vec<StoredEntry<'_>> {
+/// A match's stored moves as the games read their record. A withdrawal
+/// that does not read is an error naming it, not taken for a resignation:
+/// an absence read as one would replay to another standing.
+pub(crate) fn stored_entries(
+    moves: &[MoveRecord],
+    seats: usize,
+) -> Result<Vec<StoredEntry<'_>>, NotationError> {
     moves
         .iter()
-        .map(|m| StoredEntry {
-            seat: m.seat,
-            what: match m.kind {
+        .map(|m| {
+            let what = match m.kind {
                 MoveKind::Move => Recorded::Move(m.notation.as_str()),
                 MoveKind::Null => Recorded::Null(m.notation.as_str()),
-                MoveKind::Withdrawal => Recorded::Withdrawal(
-                    parse_withdrawal(&m.notation, seats)
-                        .map(|(why, _)| why)
-                        .unwrap_or(Withdrawal::Resigned),
-                ),
-            },
-            state_after: &m.state_after,
+                MoveKind::Withdrawal => match parse_withdrawal(&m.notation, seats) {
+                    Some((why, _)) => Recorded::Withdrawal(why),
+                    None => {
+                        return Err(NotationError::new(format!(
+                            "ply {} of seat {}: the withdrawal {:?} does not read",
+                            m.ply, m.seat, m.notation
+                        )));
+                    }
+                },
+            };
+            Ok(StoredEntry {
+                seat: m.seat,
+                what,
+                state_after: &m.state_after,
+            })
         })
         .collect()
 }
@@ -76,4 +85,38 @@ pub(crate) fn parse_withdrawal(notation: &str, seats: usize) -> Option<(Withdraw
         *absent.get_mut(seat.parse::<usize>().ok()?)? = true;
     }
     Some((Withdrawal::Absent, absent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn withdrawal(notation: &str) -> MoveRecord {
+        MoveRecord {
+            ply: 3,
+            seat: 1,
+            kind: MoveKind::Withdrawal,
+            notation: notation.into(),
+            automatic: false,
+            state_after: String::new(),
+            rng_pos: None,
+        }
+    }
+
+    #[test]
+    fn a_withdrawal_that_does_not_read_is_an_error_not_a_resignation() {
+        let read = |notation: &str| {
+            stored_entries(&[withdrawal(notation)], 3)
+                .map(|entries| matches!(entries[0].what, Recorded::Withdrawal(Withdrawal::Absent)))
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(read("resigned"), Ok(false));
+        assert_eq!(read("absent 0,2"), Ok(true));
+        let broken = read("absent 7").unwrap_err();
+        assert!(
+            broken.contains("ply 3 of seat 1") && broken.contains("absent 7"),
+            "{broken}"
+        );
+        assert!(read("gone fishing").is_err());
+    }
 }

@@ -32,35 +32,49 @@ pub(super) fn apply(
     if !awaited || !matches!(table.seats[turn.seat].holder, Holder::Robot(_)) {
         return Ok(Applied::Dropped);
     }
-    let notation = match searched {
-        Searched::Move(notation) => notation.as_str(),
+    let effect = match searched {
+        Searched::Move(notation) => match table.play(ctx, turn.seat, notation)? {
+            Ok(effect) => effect,
+            Err(refusal) => {
+                // A robot's own move refused is a bug in its game; the seat
+                // plays its null move (or withdraws) rather than stall the match.
+                tracing::error!(
+                    match_id = turn.match_id,
+                    seat = turn.seat,
+                    notation,
+                    ?refusal,
+                    "a robot's move was refused"
+                );
+                give_up(ctx, &mut table, turn.seat)?
+            }
+        },
         Searched::Unloadable => {
             // It loads now: mended since the claim. The turn is searched again.
             queue_turns(ctx, &table.record, &table.seats, &[turn.seat])?;
             return Ok(Applied::Dropped);
         }
-    };
-    let effect = match table.play(ctx, turn.seat, notation)? {
-        Ok(effect) => effect,
-        Err(refusal) => {
-            // A robot's own move refused is a bug in its game; the seat
-            // plays its null move (or withdraws) rather than stall the match.
+        Searched::GaveUp => {
             tracing::error!(
                 match_id = turn.match_id,
                 seat = turn.seat,
-                notation,
-                ?refusal,
-                "a robot's move was refused"
+                attempts = turn.attempts,
+                "a robot's search failed on every attempt; the seat gives up its turn"
             );
-            match table.play_null(ctx, turn.seat)? {
-                Some(effect) => effect,
-                None => {
-                    table.withdraw(ctx, turn.seat, Withdrawal::Resigned)?;
-                    Effect::Resolved
-                }
-            }
+            give_up(ctx, &mut table, turn.seat)?
         }
     };
     table.settle(ctx, Moved::from_effect(effect, turn.seat))?;
     Ok(Applied::Played)
+}
+
+/// A robot seat that cannot move: its null move where its game has one,
+/// otherwise it withdraws, so the match goes on or ends rather than stalls.
+fn give_up(ctx: &mut Ctx<'_>, table: &mut Table, seat: usize) -> StoreResult<Effect> {
+    Ok(match table.play_null(ctx, seat)? {
+        Some(effect) => effect,
+        None => {
+            table.withdraw(ctx, seat, Withdrawal::Resigned)?;
+            Effect::Resolved
+        }
+    })
 }

@@ -33,7 +33,16 @@ pub enum Searched {
     /// The stored match would not load (or holds other seats), so there was
     /// nothing to search: played, the turn ends the match as void.
     Unloadable,
+    /// The search failed on each of its [`SEARCH_ATTEMPTS`] claims (it
+    /// panicked, or its instance died): not searched again, the seat plays
+    /// its null move or withdraws, as for a move its game refused.
+    GaveUp,
 }
+
+/// How many claims a robot's turn gets before it is given up: a search that
+/// panics would otherwise be retried after every lease for ever, and its
+/// match wait for ever.
+pub const SEARCH_ATTEMPTS: u32 = 3;
 
 /// What became of a robot's move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +67,7 @@ pub(super) fn queue_turns(
                 seat,
                 turn: record.turn,
                 due_at: ctx.now,
+                attempts: 0,
             })?;
             ctx.robots_due = true;
         }

@@ -23,7 +23,7 @@ use crate::clock::Clock;
 use crate::config::RobotsConfig;
 use crate::games::{Budget, MatchRng};
 use crate::platform::Platform;
-use crate::platform::robot_turns::{Applied, RobotJob, Searched};
+use crate::platform::robot_turns::{Applied, RobotJob, SEARCH_ATTEMPTS, Searched};
 use crate::store::{Store, StoreError, StoreResult};
 pub use lane::LaneStats;
 use lane::{LANES, Lane, SearchClock, Spent};
@@ -186,6 +186,9 @@ impl RobotPool {
         let platform = self.inner.platform.clone();
         let budget_ms = self.inner.cfg.budget_ms;
         let clock = self.inner.clock.clone();
+        if job.turn.attempts > SEARCH_ATTEMPTS {
+            return self.apply(lane, job, Searched::GaveUp).await;
+        }
         let searched = job.clone();
         let (searched, spent) = lane
             .run(move || {
@@ -205,6 +208,11 @@ impl RobotPool {
             .ok_or(StoreError::Panicked)?;
         lane.record(&spent);
         self.inner.metrics.robot_turn(lane.spec.name, spent.waited);
+        self.apply(lane, job, searched).await
+    }
+
+    /// Plays what became of a turn's search, in a transaction of its own.
+    async fn apply(&self, lane: &Lane, job: RobotJob, searched: Searched) -> StoreResult<Applied> {
         let platform = self.inner.platform.clone();
         let now = self.inner.clock.now();
         let turn = job.turn;

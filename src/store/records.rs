@@ -257,6 +257,10 @@ pub struct RobotTurn {
     /// The match's turn counter when it fell due ([`MatchRecord::turn`]).
     pub turn: u32,
     pub due_at: DateTime<Utc>,
+    /// How many times it has been claimed, this claim included (0 as
+    /// queued): a turn claimed again is one whose search failed or whose
+    /// instance died before it was played.
+    pub attempts: u32,
 }
 
 /// One part of a long inbound text, as the provider numbered it.

@@ -413,7 +413,7 @@ impl Record for MoveRecord {
 
 impl Record for RobotTurn {
     const NAME: &'static str = "robot turn";
-    const COLUMNS: &'static [&'static str] = &["match_id", "seat", "turn", "due_at"];
+    const COLUMNS: &'static [&'static str] = &["match_id", "seat", "turn", "due_at", "attempts"];
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<RobotTurn> {
         let match_id = f.int("match_id")?;
@@ -424,6 +424,7 @@ impl Record for RobotTurn {
             seat,
             turn: f.small("turn")?,
             due_at: f.time("due_at")?,
+            attempts: f.small("attempts")?,
         })
     }
 }

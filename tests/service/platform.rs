@@ -9,6 +9,7 @@ use crate::common;
 use chrono::Duration;
 use common::{PLAY, TestApp};
 use smsarena::lang::Lang;
+use smsarena::platform::robot_turns::SEARCH_ATTEMPTS;
 use smsarena::platform::texts;
 use smsarena::store::{Holder, MoveKind, Store};
 
@@ -317,6 +318,41 @@ async fn a_robot_turn_due_at_a_restart_is_played_exactly_once_and_the_match_goes
     app.sms(B, "1").await;
     assert_eq!(app.robots().await, 1, "the match goes on");
     assert!(app.one_text(B).await.ends_with("Vash xod."));
+}
+
+/// A robot's search that keeps failing (it panicked, or its instance died
+/// under it) is not retried after every lease for ever: each claim is
+/// counted, and a turn claimed more than `SEARCH_ATTEMPTS` times is given
+/// up. The seat plays its null move (or resigns in a game with none), so
+/// the player is not kept waiting on a turn that never comes.
+#[tokio::test]
+async fn a_robot_turn_whose_search_keeps_failing_is_given_up_after_its_attempts() {
+    let app = four().await;
+    play(&app, B, "P TR BOT 1").await;
+    app.sms(B, "2").await;
+    app.inbox(B).await;
+    // Three claims that never came back, as a search that panics leaves it.
+    common::raw_sql(
+        &app.state.config().database.url,
+        &format!("UPDATE robot_turns SET attempts = {SEARCH_ATTEMPTS}"),
+    )
+    .await;
+    assert_eq!(app.robots().await, 1, "the turn is settled, not searched");
+    assert_eq!(app.count("robot_turns").await, 0, "nothing left to retry");
+    let (m, _) = app.last_match(B).await.unwrap();
+    let moves = app
+        .state
+        .store()
+        .read(move |r| r.moves(m.id))
+        .await
+        .unwrap();
+    let robot: Vec<_> = moves.iter().filter(|mv| mv.seat == 1).collect();
+    assert_eq!(robot.len(), 1, "{moves:?}");
+    assert_eq!(robot[0].kind, MoveKind::Null, "the robot's null move");
+    assert!(
+        app.one_text(B).await.ends_with("Vash xod."),
+        "the match goes on"
+    );
 }
 
 #[tokio::test]

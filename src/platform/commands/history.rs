@@ -70,12 +70,15 @@ fn reply(
     };
     let moves = ctx.tx.matches().moves(record.id)?;
     let seats = ctx.tx.matches().seats(record.id)?.len();
-    let entries = stored_entries(&moves, seats);
     // A record that does not read is logged, and the player told so: his
     // text must not fail (and be retried) because of it.
     let damaged = |e: crate::games::NotationError| {
         tracing::error!(match_id = record.id, error = %e, "a match's record does not read");
         texts::history_unavailable(lang)
+    };
+    let entries = match stored_entries(&moves, seats) {
+        Ok(entries) => entries,
+        Err(e) => return ctx.reply(player, damaged(e)),
     };
     let page = match asked {
         History::Newest => 1,

@@ -123,8 +123,8 @@ fn states(
     if !game.has_state_steps() {
         return Vec::new();
     }
-    let entries = stored_entries(moves, seats);
-    game.state_steps(initial_state, &entries)
+    stored_entries(moves, seats)
+        .and_then(|entries| game.state_steps(initial_state, &entries))
         .unwrap_or_default()
 }
 

@@ -57,7 +57,7 @@ pub(crate) static QUEUE_ROBOT_TURN: Statement = Statement::same(
     "queue robot turn",
     "INSERT INTO robot_turns (match_id, seat, turn, due_at) VALUES (:match_id, :seat, :turn, :due_at)
      ON CONFLICT (match_id, seat) DO UPDATE
-     SET turn = excluded.turn, due_at = excluded.due_at, lease_until = NULL",
+     SET turn = excluded.turn, due_at = excluded.due_at, lease_until = NULL, attempts = 0",
 );
 
 /// A robot's turn done: only the turn it was queued for.
@@ -85,12 +85,12 @@ pub(crate) static PARK_TEXT: Statement = Statement::same(
 );
 
 /// Robot turns due and not leased elsewhere, of robots of levels
-/// `:lowest..=:highest`, leased until `:lease_until`.
+/// `:lowest..=:highest`, leased until `:lease_until`, each claim counted.
 pub(crate) static CLAIM_ROBOT_TURNS: LazyLock<Statement> = LazyLock::new(|| {
     Statement::made_differing(
         "claim robot turns",
         format!(
-            "UPDATE robot_turns SET lease_until = :lease_until
+            "UPDATE robot_turns SET lease_until = :lease_until, attempts = attempts + 1
              WHERE (match_id, seat) IN (
                 SELECT t.match_id, t.seat FROM robot_turns t
                 JOIN match_seats s ON s.match_id = t.match_id AND s.seat = t.seat
@@ -104,7 +104,7 @@ pub(crate) static CLAIM_ROBOT_TURNS: LazyLock<Statement> = LazyLock::new(|| {
         // once, on an empty table, still walks the due turns rather than
         // every seat of every match.
         format!(
-            "UPDATE robot_turns r SET lease_until = :lease_until
+            "UPDATE robot_turns r SET lease_until = :lease_until, attempts = r.attempts + 1
              FROM (SELECT t.match_id, t.seat FROM robot_turns t
                    WHERE t.due_at <= :now AND (t.lease_until IS NULL OR t.lease_until < :now)
                      AND (SELECT s.robot_level FROM match_seats s
