@@ -387,12 +387,6 @@ impl Metrics {
         with_kept(kept, register, |h| h.record(took.as_secs_f64()));
     }
 
-    /// One writer transaction, committed or not, after `took`.
-    pub fn writer_transaction(&self, took: Duration) {
-        self.histogram(name::WRITER_SECONDS, &[])
-            .record(took.as_secs_f64());
-    }
-
     /// The writer's queue as a scrape finds it.
     pub fn writer_queue(&self, depth: usize) {
         self.gauge(name::WRITER_QUEUE).set(depth as f64);

@@ -3,7 +3,6 @@
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::OnceLock;
-use std::time::Duration;
 
 use figment::Figment;
 use figment::providers::{Format, Serialized, Toml};
@@ -499,12 +498,6 @@ impl Default for GameConfig {
             rematch_window_secs: 360,
             message_window_secs: 1800,
         }
-    }
-}
-
-impl GameConfig {
-    pub fn turn_deadline(&self) -> Duration {
-        Duration::from_secs(self.turn_deadline_secs)
     }
 }
 

@@ -557,13 +557,6 @@ pub fn no_such_step(lang: Lang, step: usize) -> String {
     }
 }
 
-pub fn no_state_steps(lang: Lang, code: &str) -> String {
-    match lang {
-        Lang::Ru => format!("V igre {code} net zapisi pozicii; H - spisok xodov."),
-        Lang::En => format!("{code} has no position strings; H lists the moves."),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
