@@ -13,7 +13,6 @@ pub mod games;
 pub mod gateway;
 pub mod http;
 pub mod inbound;
-pub mod lang;
 pub mod leaderboards;
 pub mod lobby_retry;
 pub mod metrics;
@@ -29,3 +28,6 @@ pub mod sim;
 pub mod sms;
 pub mod store;
 pub mod web;
+
+// The reply language lives below the service, shared with the games (crates/text).
+pub use smsarena_text::lang;

@@ -33,6 +33,18 @@ fn relative(path: &Path) -> String {
     path.strip_prefix(root()).unwrap().display().to_string()
 }
 
+/// The workspace's crates below the service: every folder of `crates/`.
+fn crates() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs::read_dir(root().join("crates"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    out.sort();
+    out
+}
+
 /// What a game may not use: anything with I/O, a clock, threads, or the
 /// platform around it. `crate::sms::encoding` (pure text analysis) is allowed,
 /// for tests that count SMS parts.
@@ -187,6 +199,9 @@ fn every_store_method_is_exercised_by_the_store_tests() {
 #[test]
 fn every_source_file_opens_with_a_summary_line() {
     let mut files = rust_files(&root().join("src"));
+    for krate in crates() {
+        files.extend(rust_files(&krate.join("src")));
+    }
     files.extend(rust_files(&root().join("tests")));
     files.extend(rust_files(&root().join("benches")));
     let missing: Vec<String> = files
@@ -223,6 +238,7 @@ fn code_map_paths() -> Vec<String> {
         .filter(|p| {
             [
                 "src/",
+                "crates/",
                 "tests/",
                 "benches/",
                 "measure/",
@@ -253,15 +269,19 @@ fn the_code_map_names_files_that_exist_and_every_module() {
             "the code map names {path}, which does not exist"
         );
     }
-    // Every module of the crate is on the map: each file and folder of `src/`
-    // and of its folders one level down.
+    // Every module of every crate is on the map: each file and folder of its
+    // `src/` and of their folders one level down.
     let mut modules = Vec::new();
-    for entry in fs::read_dir(root().join("src")).unwrap().flatten() {
-        let path = entry.path();
-        modules.push(path.clone());
-        if path.is_dir() {
-            for inner in fs::read_dir(&path).unwrap().flatten() {
-                modules.push(inner.path());
+    let mut sources = vec![root().join("src")];
+    sources.extend(crates().iter().map(|c| c.join("src")));
+    for src in sources {
+        for entry in fs::read_dir(src).unwrap().flatten() {
+            let path = entry.path();
+            modules.push(path.clone());
+            if path.is_dir() {
+                for inner in fs::read_dir(&path).unwrap().flatten() {
+                    modules.push(inner.path());
+                }
             }
         }
     }

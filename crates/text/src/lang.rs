@@ -54,9 +54,16 @@ impl FromStr for Lang {
 }
 
 /// The text named no language we speak.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("unknown language (expected EN or RU)")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnknownLang;
+
+impl fmt::Display for UnknownLang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown language (expected EN or RU)")
+    }
+}
+
+impl std::error::Error for UnknownLang {}
 
 #[cfg(test)]
 mod tests {
@@ -69,5 +76,9 @@ mod tests {
         }
         assert_eq!("en".parse::<Lang>(), Ok(Lang::En));
         assert_eq!("de".parse::<Lang>(), Err(UnknownLang));
+        assert_eq!(
+            UnknownLang.to_string(),
+            "unknown language (expected EN or RU)"
+        );
     }
 }
