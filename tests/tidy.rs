@@ -88,7 +88,7 @@ const NOT_IN_GAMES: &[&str] = &[
 #[test]
 fn games_are_pure() {
     let mut offences = Vec::new();
-    for file in rust_files(&root().join("src/games")) {
+    for file in rust_files(&root().join(GAMES)) {
         let text = fs::read_to_string(&file).unwrap();
         for (n, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");
@@ -259,7 +259,7 @@ fn the_code_map_names_files_that_exist_and_every_module() {
     let paths = code_map_paths();
     assert!(paths.len() > 20, "the code map lists the tree");
     for path in &paths {
-        // `src/games/<game>/` names a folder of such things.
+        // `crates/games/src/<game>/` names a folder of such things.
         let existing = match path.find('<') {
             Some(i) => path[..i].trim_end_matches('/').to_string(),
             None => path.trim_end_matches('/').to_string(),
@@ -308,9 +308,12 @@ fn the_code_map_names_files_that_exist_and_every_module() {
     );
 }
 
-/// The games: every folder of `src/games/` but the platform's own trial game.
+/// Where the games live: a folder each, in their own crate.
+const GAMES: &str = "crates/games/src";
+
+/// The games: every folder of `crates/games/src/` but the platform's own trial game.
 fn game_folders() -> Vec<String> {
-    let mut games: Vec<String> = fs::read_dir(root().join("src/games"))
+    let mut games: Vec<String> = fs::read_dir(root().join(GAMES))
         .unwrap()
         .flatten()
         .filter(|e| e.path().is_dir())
@@ -332,7 +335,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
     assert_eq!(
         catalog.games().count(),
         games.len(),
-        "the catalog hosts one game per folder of src/games/: {games:?} against {catalog:?}"
+        "the catalog hosts one game per folder of {GAMES}/: {games:?} against {catalog:?}"
     );
     let cargo = fs::read_to_string(root().join("Cargo.toml")).unwrap();
     let fuzz_cargo = fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
@@ -341,7 +344,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
         let guide = format!("docs/games/{game}.md");
         let wanted = [
             guide.clone(),
-            format!("src/games/{game}/tests/mod.rs"),
+            format!("{GAMES}/{game}/tests/mod.rs"),
             format!("tests/{game}.rs"),
             format!("benches/{game}.rs"),
             format!("fuzz/fuzz_targets/{game}.rs"),
@@ -375,7 +378,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
 /// `*_tests.rs` files among them.
 #[test]
 fn game_tests_live_in_their_tests_folder() {
-    let stray: Vec<String> = rust_files(&root().join("src/games"))
+    let stray: Vec<String> = rust_files(&root().join(GAMES))
         .iter()
         .map(|f| relative(f))
         .filter(|f| !f.contains("/tests/"))
