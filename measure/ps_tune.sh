@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fits paper soccer's level-3 evaluation weights by self-play
 # (examples/ps_tune.rs) and writes them to the file the binary compiles in,
-# src/games/paper_soccer/robot/weights.txt; then plays the fitted weights
+# crates/games/src/paper_soccer/robot/weights.txt; then plays the fitted weights
 # against the hand-set ones in-process, at a fixed node count a turn.
 #
 #   measure/ps_tune.sh                           # as committed
@@ -20,7 +20,7 @@ GEN_WEIGHTS="${GEN_WEIGHTS:-hand}"
 MATCH_GAMES="${MATCH_GAMES:-400}"
 MATCH_NODES="${MATCH_NODES:-5000}"
 OUT=measure/results/ps_tune
-WEIGHTS=src/games/paper_soccer/robot/weights.txt
+WEIGHTS=crates/games/src/paper_soccer/robot/weights.txt
 mkdir -p "$OUT"
 cargo build --release --quiet --example ps_tune
 TUNE="${CARGO_TARGET_DIR:-target}/release/examples/ps_tune"

@@ -9,11 +9,9 @@ pub mod clock;
 pub mod config;
 pub mod console;
 pub mod engine;
-pub mod games;
 pub mod gateway;
 pub mod http;
 pub mod inbound;
-pub mod lang;
 pub mod leaderboards;
 pub mod lobby_retry;
 pub mod metrics;
@@ -24,8 +22,13 @@ pub mod ratings;
 pub mod robot_pool;
 pub mod scheduler;
 pub mod server;
-pub mod settings;
 pub mod sim;
 pub mod sms;
 pub mod store;
 pub mod web;
+
+// The games, their settings' readers and the reply language live below the
+// service (crates/games, crates/text); their old paths still hold.
+pub use smsarena_games as games;
+pub use smsarena_games::settings;
+pub use smsarena_text::lang;

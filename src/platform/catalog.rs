@@ -1,5 +1,5 @@
 //! The games this gateway hosts, by the code players use in `P <code>`.
-//! Adding a game is a folder under `src/games/` and a line in [`Catalog::new`].
+//! Adding a game is a folder under `crates/games/src/` and a line in [`Catalog::new`].
 
 use crate::config::Config;
 use crate::games::any::{AnyGame, Entry};

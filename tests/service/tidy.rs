@@ -1,6 +1,6 @@
 //! House rules, checked on the source tree itself (as rust-analyzer's tidy
-//! test does): the games stay pure, every store method is exercised on both
-//! backends, every source file says what it is, the code map in
+//! test does): the games and the text below them stay pure (by their
+//! dependency lists), every store method is exercised on both backends, every source file says what it is, the code map in
 //! `docs/ARCHITECTURE.md` names files that exist and every module there is,
 //! and every SQLite write of what its writer keeps copies of is known.
 
@@ -33,16 +33,160 @@ fn relative(path: &Path) -> String {
     path.strip_prefix(root()).unwrap().display().to_string()
 }
 
-/// What a game may not use: anything with I/O, a clock, threads, or the
-/// platform around it. `crate::sms::encoding` (pure text analysis) is allowed,
-/// for tests that count SMS parts.
-const NOT_IN_GAMES: &[&str] = &[
-    "tokio",
-    "axum",
-    "reqwest",
-    "hyper",
-    "rusqlite",
-    "sqlx",
+/// The workspace's crates below the service: every folder of `crates/`.
+fn crates() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs::read_dir(root().join("crates"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The crates below the service and what each may depend on, with the
+/// features it may ask of each: the compiler keeps them pure only while their
+/// dependencies have no I/O, clock, thread or entropy to offer. The text is
+/// std only; the games add serialisation of their settings, their seeded
+/// generator (no `std`: no thread or OS generator), errors, numbers and SVG
+/// (no web framework's feature). Dev-dependencies are free: tests may do as
+/// they like.
+const PURE_CRATES: &[(&str, Allowed)] = &[
+    ("crates/text", &[]),
+    (
+        "crates/games",
+        &[
+            ("smsarena-text", &[]),
+            ("serde", &["derive"]),
+            ("rand", &["alloc"]),
+            ("rand_chacha", &[]),
+            ("thiserror", &[]),
+            ("itoa", &[]),
+            ("maud", &[]),
+        ],
+    ),
+];
+
+/// The dependencies a crate may have, each with the features it may ask of it.
+type Allowed = &'static [(&'static str, &'static [&'static str])];
+
+/// Dependencies whose default features reach the OS (rand's thread and OS
+/// generators) or a web framework: a pure crate takes them without.
+const NO_DEFAULT_FEATURES: &[&str] = &["rand", "rand_chacha", "maud"];
+
+/// Every dependency table of a manifest that builds into the crate (plain,
+/// build and per-target; not dev), as (where, name, its entry).
+fn build_dependencies(manifest: &toml::Table) -> Vec<(String, String, toml::Value)> {
+    let mut tables: Vec<(String, &toml::Table)> = Vec::new();
+    for key in ["dependencies", "build-dependencies"] {
+        if let Some(t) = manifest.get(key).and_then(|v| v.as_table()) {
+            tables.push((key.to_string(), t));
+        }
+    }
+    if let Some(targets) = manifest.get("target").and_then(|v| v.as_table()) {
+        for (cfg, target) in targets {
+            for key in ["dependencies", "build-dependencies"] {
+                if let Some(t) = target.get(key).and_then(|v| v.as_table()) {
+                    tables.push((format!("target.{cfg}.{key}"), t));
+                }
+            }
+        }
+    }
+    tables
+        .into_iter()
+        .flat_map(|(at, t)| {
+            t.iter()
+                .map(move |(name, entry)| (at.clone(), name.clone(), entry.clone()))
+        })
+        .collect()
+}
+
+fn read_manifest(path: &Path) -> toml::Table {
+    let text = fs::read_to_string(path).unwrap();
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", relative(path)))
+}
+
+/// The games and the text are pure by their dependency lists: each lists
+/// only what `PURE_CRATES` allows it, with no more features than allowed,
+/// and without the default features that would reach the OS.
+#[test]
+fn pure_crates_depend_only_on_pure_crates() {
+    let root_manifest = read_manifest(&root().join("Cargo.toml"));
+    let shared = root_manifest
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(|d| d.as_table())
+        .cloned()
+        .unwrap_or_default();
+    let mut offences = Vec::new();
+    for (krate, allowed) in PURE_CRATES {
+        let manifest = read_manifest(&root().join(krate).join("Cargo.toml"));
+        for (at, name, entry) in build_dependencies(&manifest) {
+            let package = entry
+                .get("package")
+                .and_then(|p| p.as_str())
+                .unwrap_or(&name)
+                .to_string();
+            let Some((_, features_allowed)) = allowed.iter().find(|(n, _)| *n == package) else {
+                offences.push(format!("{krate}: [{at}] {name}, not on the list"));
+                continue;
+            };
+            // A `workspace = true` entry takes the root's version, features and
+            // default features, and may add features of its own.
+            let inherited = entry
+                .get("workspace")
+                .and_then(|w| w.as_bool())
+                .unwrap_or(false);
+            let base = if inherited {
+                shared.get(&name).cloned()
+            } else {
+                None
+            };
+            let features = |v: Option<&toml::Value>| -> Vec<String> {
+                v.and_then(|v| v.get("features"))
+                    .and_then(|f| f.as_array())
+                    .map(|f| {
+                        f.iter()
+                            .filter_map(|x| x.as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            let mut asked = features(Some(&entry));
+            asked.extend(features(base.as_ref()));
+            for feature in asked {
+                if !features_allowed.contains(&feature.as_str()) {
+                    offences.push(format!("{krate}: {name} with feature {feature}"));
+                }
+            }
+            if NO_DEFAULT_FEATURES.contains(&package.as_str()) {
+                let said = |v: Option<&toml::Value>| {
+                    let v = v?;
+                    let said = v.get("default-features").or(v.get("default_features"));
+                    said.and_then(|d| d.as_bool())
+                };
+                let defaults = said(Some(&entry)).or(said(base.as_ref())).unwrap_or(true);
+                if defaults {
+                    offences.push(format!("{krate}: {name} with its default features"));
+                }
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "the crates below the service must stay pure (tests/service/tidy.rs, PURE_CRATES):\n{}",
+        offences.join("\n")
+    );
+}
+
+/// What std offers every crate and a pure one may not use: I/O, a clock,
+/// the environment, processes and threads; and the ways to entropy the
+/// games' rand could offer if it were built with its `std` feature, as the
+/// service's build of it is. Time and entropy enter a game only as
+/// arguments: a clock through `Budget`, randomness through the match's
+/// seeded generator.
+const NOT_IN_PURE_CRATES: &[&str] = &[
     "std::time",
     "std::fs",
     "std::io",
@@ -50,55 +194,39 @@ const NOT_IN_GAMES: &[&str] = &[
     "std::env",
     "std::process",
     "std::thread",
-    "crate::platform",
-    "crate::store",
-    "crate::http",
-    "crate::server",
-    "crate::scheduler",
-    "crate::config",
-    "crate::sim",
-    "crate::robot_pool",
-    "crate::providers",
-    "crate::gateway",
-    "crate::web",
-    "crate::clock",
-    // Time and entropy enter a game only as arguments: a clock through
-    // `Budget`, randomness through the match's seeded generator.
-    "chrono",
+    "SystemTime",
+    "Instant::now",
     "rand::random",
     "thread_rng",
     "rand::rng(",
     "OsRng",
-    "SystemTime",
-    "Instant::now",
 ];
 
 #[test]
-fn games_are_pure() {
+fn pure_crates_use_no_io_of_std() {
     let mut offences = Vec::new();
-    for file in rust_files(&root().join("src/games")) {
-        let text = fs::read_to_string(&file).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            for banned in NOT_IN_GAMES {
-                let word_start = code.match_indices(banned).any(|(i, _)| {
-                    let before = code[..i].chars().last();
-                    let after = code[i + banned.len()..].chars().next();
-                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                });
-                if word_start {
-                    offences.push(format!("{}:{}: {banned}", relative(&file), n + 1));
+    for (krate, _) in PURE_CRATES {
+        for file in rust_files(&root().join(krate).join("src")) {
+            let text = fs::read_to_string(&file).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                for banned in NOT_IN_PURE_CRATES {
+                    let word_start = code.match_indices(banned).any(|(i, _)| {
+                        let before = code[..i].chars().last();
+                        let after = code[i + banned.len()..].chars().next();
+                        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    });
+                    if word_start {
+                        offences.push(format!("{}:{}: {banned}", relative(&file), n + 1));
+                    }
                 }
-            }
-            if code.contains("crate::sms") && !code.contains("crate::sms::encoding") {
-                offences.push(format!("{}:{}: crate::sms", relative(&file), n + 1));
             }
         }
     }
     assert!(
         offences.is_empty(),
-        "games must stay pure:\n{}",
+        "the crates below the service must stay pure:\n{}",
         offences.join("\n")
     );
 }
@@ -187,6 +315,9 @@ fn every_store_method_is_exercised_by_the_store_tests() {
 #[test]
 fn every_source_file_opens_with_a_summary_line() {
     let mut files = rust_files(&root().join("src"));
+    for krate in crates() {
+        files.extend(rust_files(&krate.join("src")));
+    }
     files.extend(rust_files(&root().join("tests")));
     files.extend(rust_files(&root().join("benches")));
     let missing: Vec<String> = files
@@ -223,6 +354,7 @@ fn code_map_paths() -> Vec<String> {
         .filter(|p| {
             [
                 "src/",
+                "crates/",
                 "tests/",
                 "benches/",
                 "measure/",
@@ -243,7 +375,7 @@ fn the_code_map_names_files_that_exist_and_every_module() {
     let paths = code_map_paths();
     assert!(paths.len() > 20, "the code map lists the tree");
     for path in &paths {
-        // `src/games/<game>/` names a folder of such things.
+        // `crates/games/src/<game>/` names a folder of such things.
         let existing = match path.find('<') {
             Some(i) => path[..i].trim_end_matches('/').to_string(),
             None => path.trim_end_matches('/').to_string(),
@@ -253,15 +385,19 @@ fn the_code_map_names_files_that_exist_and_every_module() {
             "the code map names {path}, which does not exist"
         );
     }
-    // Every module of the crate is on the map: each file and folder of `src/`
-    // and of its folders one level down.
+    // Every module of every crate is on the map: each file and folder of its
+    // `src/` and of their folders one level down.
     let mut modules = Vec::new();
-    for entry in fs::read_dir(root().join("src")).unwrap().flatten() {
-        let path = entry.path();
-        modules.push(path.clone());
-        if path.is_dir() {
-            for inner in fs::read_dir(&path).unwrap().flatten() {
-                modules.push(inner.path());
+    let mut sources = vec![root().join("src")];
+    sources.extend(crates().iter().map(|c| c.join("src")));
+    for src in sources {
+        for entry in fs::read_dir(src).unwrap().flatten() {
+            let path = entry.path();
+            modules.push(path.clone());
+            if path.is_dir() {
+                for inner in fs::read_dir(&path).unwrap().flatten() {
+                    modules.push(inner.path());
+                }
             }
         }
     }
@@ -288,9 +424,12 @@ fn the_code_map_names_files_that_exist_and_every_module() {
     );
 }
 
-/// The games: every folder of `src/games/` but the platform's own trial game.
+/// Where the games live: a folder each, in their own crate.
+const GAMES: &str = "crates/games/src";
+
+/// The games: every folder of `crates/games/src/` but the platform's own trial game.
 fn game_folders() -> Vec<String> {
-    let mut games: Vec<String> = fs::read_dir(root().join("src/games"))
+    let mut games: Vec<String> = fs::read_dir(root().join(GAMES))
         .unwrap()
         .flatten()
         .filter(|e| e.path().is_dir())
@@ -312,7 +451,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
     assert_eq!(
         catalog.games().count(),
         games.len(),
-        "the catalog hosts one game per folder of src/games/: {games:?} against {catalog:?}"
+        "the catalog hosts one game per folder of {GAMES}/: {games:?} against {catalog:?}"
     );
     let cargo = fs::read_to_string(root().join("Cargo.toml")).unwrap();
     let fuzz_cargo = fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
@@ -321,7 +460,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
         let guide = format!("docs/games/{game}.md");
         let wanted = [
             guide.clone(),
-            format!("src/games/{game}/tests/mod.rs"),
+            format!("{GAMES}/{game}/tests/mod.rs"),
             format!("tests/service/{game}.rs"),
             format!("benches/{game}.rs"),
             format!("fuzz/fuzz_targets/{game}.rs"),
@@ -355,7 +494,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
 /// `*_tests.rs` files among them.
 #[test]
 fn game_tests_live_in_their_tests_folder() {
-    let stray: Vec<String> = rust_files(&root().join("src/games"))
+    let stray: Vec<String> = rust_files(&root().join(GAMES))
         .iter()
         .map(|f| relative(f))
         .filter(|f| !f.contains("/tests/"))
