@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
-use smsarena::games::word_battle::{Dictionary, Move, State, Variant, WordBattle};
+use smsarena::games::word_battle::{Dictionary, State, Variant, WordBattle};
 use smsarena::games::{Budget, Game, MatchRng, Stopwatch};
 
 const RU: &str = include_str!(concat!(
@@ -29,23 +29,7 @@ impl Stopwatch for Clock {
 
 /// The seed's position after РОКОКО.
 fn seed_position(game: &WordBattle) -> State {
-    let moves = [
-        "a1r бамбук",
-        "j10l будуар",
-        "a1u бордо",
-        "j10d бостон",
-        "a5r окурок",
-        "e10d рококо",
-    ];
-    moves
-        .iter()
-        .fold(State::new(Variant::Ru, 6, 0), |state, text| {
-            let mv: Move = text.parse().unwrap();
-            let seat = state.seat_of(state.turn());
-            game.play(state, seat, &mv, &mut MatchRng::seed_from_u64(0))
-                .unwrap()
-                .state
-        })
+    game.example_position().expect("the example plays")
 }
 
 /// A mid-game position: 24 words of two level-2 robots.

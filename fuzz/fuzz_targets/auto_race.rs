@@ -24,8 +24,8 @@ fuzz_target!(|data: &[u8]| {
     // A track file's lines are its own: race on it with the default options.
     if let Some(Ok(track)) = tracks.into_iter().find(Result::is_ok) {
         let game = AutoRace::new(vec![track]);
-        smsarena_fuzz::game(&game, |s| s.seats(), b"\n#0\n#1\n@\n~\n#2\n#0\n@2\n#1\n~");
+        smsarena_fuzz::game(&game, b"\n#0\n#1\n@\n~\n#2\n#0\n@2\n#1\n~");
         return;
     }
-    smsarena_fuzz::game(&AutoRace::default(), |s| s.seats(), data);
+    smsarena_fuzz::game(&AutoRace::default(), data);
 });

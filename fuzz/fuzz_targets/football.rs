@@ -5,5 +5,5 @@ use libfuzzer_sys::fuzz_target;
 use smsarena::games::football::Football;
 
 fuzz_target!(|data: &[u8]| {
-    smsarena_fuzz::game(&Football::default(), |_| 4, data);
+    smsarena_fuzz::game(&Football::default(), data);
 });

@@ -9,5 +9,5 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(pos) = text.parse::<Position>() {
         smsarena_fuzz::round_trip(&pos, "position");
     }
-    smsarena_fuzz::game(&Intelball::default(), |_| 2, data);
+    smsarena_fuzz::game(&Intelball::default(), data);
 });

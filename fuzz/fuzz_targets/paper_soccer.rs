@@ -11,5 +11,5 @@ fuzz_target!(|data: &[u8]| {
         // A record that reads replays or is refused, never panics.
         let _ = record.replay();
     }
-    smsarena_fuzz::game(&PaperSoccer, |_| 2, data);
+    smsarena_fuzz::game(&PaperSoccer, data);
 });

@@ -9,5 +9,5 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(cell) = text.parse::<Cell>() {
         assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell), "cell {text:?}");
     }
-    smsarena_fuzz::game(&WordBattle::new(), |_| 2, data);
+    smsarena_fuzz::game(&WordBattle::new(), data);
 });

@@ -113,7 +113,7 @@ fn seat_of<'a, G: Game>(game: &G, state: &G::State, seats: usize, line: &'a str)
 /// A refused move must give the state back unchanged and draw nothing from
 /// the generator; an accepted one must give a state that round-trips. Every
 /// state is rendered for every seat.
-pub fn game<G: Game>(game: &G, seats_of: impl Fn(&G::State) -> usize, data: &[u8]) {
+pub fn game<G: Game>(game: &G, data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut lines = text.split('\n');
     let head = lines.next().unwrap_or_default();
@@ -137,7 +137,7 @@ pub fn game<G: Game>(game: &G, seats_of: impl Fn(&G::State) -> usize, data: &[u8
             game.start(&opts, &mut rng)
         }
     };
-    let seats = seats_of(&st).max(1);
+    let seats = game.seats(&st).max(1);
     state(game, &st, seats);
     for line in lines.take(MAX_TURNS) {
         let (seat, line) = seat_of(game, &st, seats, line);
@@ -212,7 +212,7 @@ pub fn game<G: Game>(game: &G, seats_of: impl Fn(&G::State) -> usize, data: &[u8
         if let Some(opts) = opts {
             let next = game.rematch(&st, &opts, &mut rng);
             round_trip(&next, "rematch");
-            state(game, &next, seats_of(&next).max(1));
+            state(game, &next, game.seats(&next).max(1));
         }
     }
 }

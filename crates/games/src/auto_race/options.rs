@@ -47,13 +47,6 @@ impl Default for Options {
     }
 }
 
-impl Options {
-    /// Cars each player drives.
-    pub fn cars_per_player(&self) -> usize {
-        if self.team { 1 } else { 2 }
-    }
-}
-
 impl GameOptions for Options {
     fn lineup(&self) -> Lineup {
         let seats = usize::from(self.players);

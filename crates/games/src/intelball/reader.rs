@@ -27,11 +27,6 @@ impl Reader {
         self.at >= self.text.len()
     }
 
-    /// Whether the next field is `_NAME(`.
-    pub fn next_is(&self, name: &str) -> bool {
-        self.text[self.at..].starts_with(&format!("_{name}("))
-    }
-
     /// The content of the field `_NAME(...)`, which must come next.
     pub fn field(&mut self, name: &str) -> Result<String, NotationError> {
         let open = format!("_{name}(");

@@ -1,7 +1,7 @@
 //! What one code does to the field: its legality, its effect, and the end of
 //! a turn (blocks lifted, the goalkeeper's leap, offside, goals and kick-off).
 
-use super::board::{Cell, Field, Piece, Spot, other};
+use super::board::{Cell, Field, Spot, other};
 use super::code::Code;
 use super::why::Why;
 use crate::Side;
@@ -252,9 +252,4 @@ pub fn leap(field: &Field, side: Side, from: Cell, path: &[Cell]) -> Option<(Cel
     let reach = reach(side, from);
     let cross = path.iter().find(|c| c.col() == keeper.col())?;
     (cross.row().abs_diff(keeper.row()) <= reach).then_some((keeper, *cross))
-}
-
-/// Whether `piece` may act now for `side`.
-pub fn can_act(piece: Option<Piece>, side: Side) -> bool {
-    piece.is_some_and(|p| p.side == side && !p.blocked)
 }

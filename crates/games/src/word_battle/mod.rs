@@ -45,6 +45,18 @@ use crate::{
     Played, Recorded, Refused, Seat, Status, Withdrawal,
 };
 
+/// The original rules' worked example, Red and Blue in turn up to РОКОКО
+/// (Red, seat 0, to move next; longest word 6): the test vector of the
+/// rules, the refusals, move generation and the benchmarks.
+pub const EXAMPLE_OPENING: [&str; 6] = [
+    "a1r бамбук",
+    "j10l будуар",
+    "a1u бордо",
+    "j10d бостон",
+    "a5r окурок",
+    "e10d рококо",
+];
+
 /// The game, holding the dictionaries its matches play with: the built-in
 /// ones (loaded once per process, on first use) unless a test hands in its own.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,6 +83,19 @@ impl WordBattle {
                 ..self
             },
         }
+    }
+
+    /// The position after [`EXAMPLE_OPENING`], each word played by whoever
+    /// is on turn; `None` if this game's dictionary refuses one of them.
+    pub fn example_position(&self) -> Option<State> {
+        EXAMPLE_OPENING
+            .iter()
+            .try_fold(State::new(Variant::Ru, 6, 0), |state, text| {
+                let mv: Move = text.parse().ok()?;
+                let seat = state.seat_of(state.turn());
+                let mut rng = <MatchRng as rand::SeedableRng>::seed_from_u64(0);
+                self.play(state, seat, &mv, &mut rng).ok().map(|p| p.state)
+            })
     }
 
     /// The dictionary of `variant`.

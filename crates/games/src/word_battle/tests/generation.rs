@@ -114,17 +114,7 @@ fn the_seed_position_has_a_fixed_number_of_words() {
     // Perft-style regression vector: Red's words after РОКОКО with the
     // built-in dictionary, checked once against brute force.
     let game = WordBattle::new();
-    let moves = [
-        "a1r бамбук",
-        "j10l будуар",
-        "a1u бордо",
-        "j10d бостон",
-        "a5r окурок",
-        "e10d рококо",
-    ];
-    let state = moves
-        .iter()
-        .fold(State::new(Variant::Ru, 6, 0), |s, m| play(&game, s, m));
+    let state = game.example_position().unwrap();
     let dict = game.dictionary(Variant::Ru);
     let all = generated(&state, dict, 0);
     assert_eq!(all, brute_force(&state, dict, 0));

@@ -57,16 +57,9 @@ fn counts(state: &State) -> (u32, u32) {
 /// word against the counts the seed's diagrams give.
 pub(super) fn seed_line(game: &WordBattle) -> State {
     let mut state = State::new(Variant::Ru, 6, 0);
-    let steps = [
-        ("a1r бамбук", (6, 0)),
-        ("j10l будуар", (6, 6)),
-        ("a1u бордо", (10, 6)),
-        ("j10d бостон", (10, 11)),
-        ("a5r окурок", (15, 11)),
-        // Crosses Red's О at e5 and cuts off К at f5: two letters taken.
-        ("e10d рококо", (13, 17)),
-    ];
-    for (text, want) in steps {
+    // The last crosses Red's О at e5 and cuts off К at f5: two letters taken.
+    let counts_after = [(6, 0), (6, 6), (10, 6), (10, 11), (15, 11), (13, 17)];
+    for (text, want) in EXAMPLE_OPENING.iter().zip(counts_after) {
         state = play(game, state, text);
         assert_eq!(counts(&state), want, "after {text}");
     }

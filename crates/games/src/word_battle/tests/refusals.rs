@@ -6,17 +6,7 @@ use crate::Reason;
 
 /// The seed's game up to РОКОКО.
 fn position(game: &WordBattle) -> State {
-    let moves = [
-        "a1r бамбук",
-        "j10l будуар",
-        "a1u бордо",
-        "j10d бостон",
-        "a5r окурок",
-        "e10d рококо",
-    ];
-    moves
-        .iter()
-        .fold(State::new(Variant::Ru, 6, 0), |s, m| play(game, s, m))
+    game.example_position().expect("the example plays")
 }
 
 fn refusal(game: &WordBattle, state: &State, seat: Seat, text: &str) -> Refusal {
