@@ -6,9 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use smsarena::encoding;
 use smsarena::platform::commands::Command;
 use smsarena::platform::compose_text;
-use smsarena::sms::encoding;
 
 const BOARD: &str = "...22\n.....\n...0.\n..Y1.\n.....\n\nVash xod.";
 const FINAL: &str =

@@ -3,10 +3,10 @@
 //! `cargo run --example ps_show -- '8x10 0 0,3,64 -'` (a state string, as the
 //! admin API shows it).
 
+use smsarena::encoding::analyse;
 use smsarena::games::Game;
 use smsarena::games::paper_soccer::{PaperSoccer, State};
 use smsarena::lang::Lang;
-use smsarena::sms::encoding::analyse;
 
 fn main() {
     let Some(text) = std::env::args().nth(1) else {

@@ -10,6 +10,7 @@ use tokio::task::JoinHandle;
 
 use crate::clock::Clock;
 use crate::config::{Config, ProviderKind};
+use crate::dispatcher::Dispatcher;
 use crate::http::{AppState, app};
 use crate::metrics::Metrics;
 use crate::platform::Platform;
@@ -17,7 +18,6 @@ use crate::platform::catalog::Catalog;
 use crate::providers::Provider;
 use crate::providers::hall::Hall;
 use crate::robot_pool::RobotPool;
-use crate::sms::dispatcher::Dispatcher;
 use crate::store::{Store, StoreResult};
 
 /// The application, built and not yet running.

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod console;
+pub mod dispatcher;
 pub mod engine;
 pub mod gateway;
 pub mod http;
@@ -23,7 +24,6 @@ pub mod robot_pool;
 pub mod scheduler;
 pub mod server;
 pub mod sim;
-pub mod sms;
 pub mod store;
 pub mod web;
 
@@ -31,4 +31,4 @@ pub mod web;
 // service (crates/games, crates/text); their old paths still hold.
 pub use smsarena_games as games;
 pub use smsarena_games::settings;
-pub use smsarena_text::lang;
+pub use smsarena_text::{encoding, lang};

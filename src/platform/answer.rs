@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::sms::encoding::Encoding;
+use crate::encoding::Encoding;
 use crate::store::{NewText, OutboxText, StoreResult, Tx};
 
 /// When a reply may ride on the answer, and the reference its delivery

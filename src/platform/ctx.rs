@@ -148,7 +148,7 @@ impl<'a> Ctx<'a> {
                 max_parts = sms.max_parts,
                 "a text over sms.max_parts cut to it"
             );
-            let cut = crate::sms::encoding::cut_to_parts(&text.body, sms.max_parts).into_owned();
+            let cut = crate::encoding::cut_to_parts(&text.body, sms.max_parts).into_owned();
             text = compose_text(from, to, cut, false);
         }
         let text = match &mut self.held {
@@ -165,7 +165,7 @@ impl<'a> Ctx<'a> {
 
 /// Works out a text's encoding and parts once, when it is queued.
 pub fn compose_text(from: &str, to: &str, body: String, gsm_substitutions: bool) -> NewText {
-    use crate::sms::encoding::{self, Encoding};
+    use crate::encoding::{self, Encoding};
     let mut analysis = encoding::analyse(&body);
     // Look-alikes are sought only in a text GSM-7 cannot carry as it is:
     // the rest, nearly all, are read once.

@@ -21,9 +21,9 @@ use common::TestApp;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use smsarena::clock::{Clock, SystemClock};
 use smsarena::config::{Config, EnvStrings, ProviderKind};
+use smsarena::dispatcher::Dispatcher;
 use smsarena::platform::compose_text;
 use smsarena::providers::Provider;
-use smsarena::sms::dispatcher::Dispatcher;
 use smsarena::store::{Store, TextStatus};
 use tokio::sync::watch;
 

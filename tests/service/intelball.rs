@@ -101,7 +101,7 @@ async fn two_players_and_a_bad_code_that_changes_nothing() {
         help.contains("B&L>F") && help.contains("B~R>L") && help.contains(" - konec"),
         "{help}"
     );
-    assert_eq!(smsarena::sms::encoding::analyse(&help).parts, 1, "{help}");
+    assert_eq!(smsarena::encoding::analyse(&help).parts, 1, "{help}");
     app.sms(blue, SEED_COMBINATION).await;
     let board = app.one_text(red).await;
     assert!(

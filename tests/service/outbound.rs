@@ -15,9 +15,9 @@ use chrono::Utc;
 use common::TestApp;
 use smsarena::clock::{Clock, SystemClock};
 use smsarena::config::{Config, GenericConfig, ProviderKind};
+use smsarena::dispatcher::Dispatcher;
 use smsarena::platform::compose_text;
 use smsarena::providers::Provider;
-use smsarena::sms::dispatcher::Dispatcher;
 use smsarena::store::{OutboxText, SentText, Store, TextStatus};
 use tokio::sync::watch;
 

@@ -670,7 +670,7 @@ async fn play_during_a_match_says_which_match_and_how_to_leave_it() {
     );
     for game in ["SMS football", "Futbol na bumage", "Avtogonki"] {
         let text = texts::already_in_match(Lang::Ru, game);
-        assert_eq!(smsarena::sms::encoding::analyse(&text).parts, 1, "{text}");
+        assert_eq!(smsarena::encoding::analyse(&text).parts, 1, "{text}");
     }
 
     play(&app, A, "P").await;

@@ -10,9 +10,9 @@ use crate::common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use common::TestApp;
+use smsarena::encoding;
 use smsarena::platform::export::file::EXPORT_MAX_BYTES;
 use smsarena::platform::export::{Export, ExportError, check};
-use smsarena::sms::encoding;
 
 const TOKEN: &str = "an-admin-token-long-enough";
 const PHONE: &str = "+7801";

@@ -7,8 +7,8 @@
 use crate::common;
 
 use common::{PLAY, TestApp};
+use smsarena::encoding;
 use smsarena::ratings::Rating;
-use smsarena::sms::encoding;
 use smsarena::store::StandingRow;
 
 const A: &str = "+7801";

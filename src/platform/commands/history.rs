@@ -5,11 +5,11 @@
 //! and after it.
 
 use super::words::ParseError;
+use crate::encoding;
 use crate::platform::ctx::Ctx;
 use crate::platform::record::stored_entries;
 use crate::platform::table::{Table, game_of};
 use crate::platform::texts;
-use crate::sms::encoding;
 use crate::store::{MatchRecord, Player, StoreResult};
 
 /// `H` and what follows it.

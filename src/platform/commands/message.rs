@@ -12,10 +12,10 @@
 use chrono::Duration;
 
 use super::words::{ParseError, split_word};
+use crate::encoding;
 use crate::platform::ctx::Ctx;
 use crate::platform::pools;
 use crate::platform::texts;
-use crate::sms::encoding;
 use crate::store::{Player, StoreResult};
 
 /// The most SMS parts a relayed message may take, its sender's nick included.

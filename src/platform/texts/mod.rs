@@ -230,7 +230,7 @@ pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
     };
     [long, short(state_steps), short(false)]
         .into_iter()
-        .find(|t| crate::sms::encoding::analyse(t).parts <= 1)
+        .find(|t| crate::encoding::analyse(t).parts <= 1)
         .unwrap_or_else(|| short(false))
 }
 
@@ -378,7 +378,7 @@ pub fn bad_move(lang: Lang, reason: &str, move_help: &str) -> String {
         (Lang::En, false) => format!("Cannot read that move: {reason}."),
     };
     let with_help = format!("{head} {move_help}");
-    if crate::sms::encoding::analyse(&with_help).parts <= 1 {
+    if crate::encoding::analyse(&with_help).parts <= 1 {
         return with_help;
     }
     format!(
@@ -568,7 +568,7 @@ mod tests {
     /// reader's reason.
     #[test]
     fn in_match_help_and_an_unreadable_move_are_one_sms() {
-        use crate::sms::encoding::analyse;
+        use crate::encoding::analyse;
         let catalog = Catalog::new(&Config::default()).with_trial();
         for game in catalog.games() {
             for lang in [Lang::Ru, Lang::En] {
@@ -590,7 +590,7 @@ mod tests {
     /// longest kind included.
     #[test]
     fn a_reserved_nick_and_a_message_across_the_hall_are_one_sms() {
-        use crate::sms::encoding::analyse;
+        use crate::encoding::analyse;
         for lang in [Lang::Ru, Lang::En] {
             for why in [
                 ReservedFor::Staff,

@@ -2,9 +2,9 @@
 //! full answer would take two, it gives up detail in a fixed order (the
 //! legend first, then the lines furthest down) rather than cost a part.
 
+use crate::encoding;
 use crate::lang::Lang;
 use crate::platform::results::{Finish, MatchResult};
-use crate::sms::encoding;
 
 /// A rating as players read it: provisional ones carry a `?`.
 pub fn rating(points: i64, provisional: bool) -> String {

@@ -9,9 +9,9 @@ use axum::extract::{Path, Request, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::encoding;
 use crate::http::{AppError, AppState, Receipt};
 use crate::inbound::InboundMessage;
-use crate::sms::encoding;
 
 /// Longest text the hall takes: ten parts, as a handset would refuse more.
 const TEXT_MAX_CHARS: usize = 1530;

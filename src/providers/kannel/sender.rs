@@ -20,9 +20,9 @@ use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
 use sha2::Sha256;
 
 use crate::config::{KannelConfig, Secret};
+use crate::encoding;
 use crate::providers::outbound::{Accepted, Outbound, SendError, SendFuture, classify_status};
 use crate::providers::send_client::{SendClient, host_header, request, uri};
-use crate::sms::encoding;
 use crate::store::OutboxText;
 
 pub struct Kannel {

@@ -4,9 +4,9 @@
 use serde::Deserialize;
 
 use crate::config::VonageConfig;
+use crate::encoding;
 use crate::providers::outbound::{Accepted, Outbound, SendError, SendFuture, classify_status};
 use crate::providers::send_client::{SendClient, form, uri};
-use crate::sms::encoding;
 use crate::store::OutboxText;
 
 pub struct Vonage {

@@ -23,13 +23,14 @@ use tokio::sync::{Semaphore, mpsc, watch};
 
 mod claiming;
 mod fed;
+mod rate;
 
-use super::rate::SendRate;
 use crate::clock::Clock;
 use crate::config::SmsConfig;
 use crate::metrics::{Metrics, OutboundStatus};
 use crate::providers::{Provider, SendError};
 use crate::store::{OutboxText, SentText, Store, Tx};
+use rate::SendRate;
 
 /// Times the outcome of a send is written before giving up (about 4.5 s in all).
 const RECORD_ATTEMPTS: u32 = 6;
