@@ -401,7 +401,7 @@ impl Metrics {
     }
 
     /// What the database holds, as a scrape finds it.
-    pub fn database(&self, s: &crate::console::data::Counts) {
+    pub fn database(&self, s: &crate::platform::counts::Counts) {
         self.gauge(name::PLAYERS).set(s.players as f64);
         self.gauge(name::LOBBY).set(s.lobbies_waiting as f64);
         for (game, n) in &s.running {

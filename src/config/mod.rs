@@ -12,6 +12,7 @@ mod database;
 mod env;
 mod error;
 mod exposure;
+mod hall;
 mod limits;
 mod proxies;
 mod safety;
@@ -20,6 +21,7 @@ mod secret;
 pub use database::shown_url as shown_database_url;
 pub use env::EnvStrings;
 pub use error::{ConfigError, Problem};
+pub use hall::HallConfig;
 pub use limits::{AddressList, LimitsConfig};
 pub use proxies::ProxyList;
 pub use safety::SECRET_MIN_LEN;
@@ -46,7 +48,7 @@ pub struct Config {
     pub robots: RobotsConfig,
     pub limits: LimitsConfig,
     pub log: LogConfig,
-    pub hall: crate::providers::hall::HallConfig,
+    pub hall: HallConfig,
     pub metrics: MetricsConfig,
 }
 
@@ -153,12 +155,16 @@ impl DatabaseConfig {
     }
 }
 
+/// Callers that may wait for the database's writer, by default
+/// (`database.queue_depth`).
+pub const DEFAULT_QUEUE_DEPTH: usize = 8192;
+
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
             url: "sqlite://smsarena.db".into(),
             max_batch: 128,
-            queue_depth: crate::store::DEFAULT_QUEUE_DEPTH,
+            queue_depth: DEFAULT_QUEUE_DEPTH,
             inbound_retention_days: 30,
         }
     }
@@ -395,6 +401,10 @@ impl Default for TwilioConfig {
         }
     }
 }
+
+/// The signature methods Vonage offers for signed webhooks, as
+/// `sms.vonage.signature_method` names them (its sender computes each).
+pub const VONAGE_SIGNATURE_METHODS: [&str; 5] = ["md5hash", "md5", "sha1", "sha256", "sha512"];
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]

@@ -41,8 +41,7 @@ impl Config {
         }
         let vonage = &self.sms.vonage;
         if !vonage.signature_secret.is_empty()
-            && crate::providers::signatures::vonage_signature("", &vonage.signature_method, &[])
-                .is_none()
+            && !super::VONAGE_SIGNATURE_METHODS.contains(&vonage.signature_method.as_str())
         {
             return Err(format!(
                 "sms.vonage.signature_method {:?} is none of md5hash, md5, sha1, sha256, \
@@ -157,10 +156,10 @@ mod tests {
             !hall(&cfg),
             "auto: not served off loopback, so nothing to warn of"
         );
-        cfg.hall.enabled = crate::providers::hall::Switch::On;
+        cfg.hall.enabled = crate::settings::Switch::On;
         assert!(hall(&cfg));
         let mut local = Config::default();
-        local.hall.enabled = crate::providers::hall::Switch::On;
+        local.hall.enabled = crate::settings::Switch::On;
         assert!(!hall(&local));
     }
 
@@ -175,14 +174,14 @@ mod tests {
         assert!(!meets(&local), "off by default");
         local.hall.meet_real_players = true;
         assert!(meets(&local), "auto serves the hall on loopback");
-        local.hall.enabled = crate::providers::hall::Switch::Off;
+        local.hall.enabled = crate::settings::Switch::Off;
         assert!(!meets(&local), "no hall, no visitors to meet anyone");
     }
 
     #[test]
     fn the_hall_warning_says_which_of_its_limits_are_off() {
         let mut cfg = public();
-        cfg.hall.enabled = crate::providers::hall::Switch::On;
+        cfg.hall.enabled = crate::settings::Switch::On;
         let warning = |cfg: &Config| {
             cfg.warnings()
                 .into_iter()

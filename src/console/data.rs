@@ -4,6 +4,7 @@ use chrono::{DateTime, Duration, DurationRound, Utc};
 use serde::Serialize;
 
 use crate::platform::Platform;
+pub use crate::platform::counts::{Counts, counts};
 use crate::store::{
     AuditEntry, Holder, InboundText, MatchRecord, MoveRecord, OutboxText, Player, Read, SeatRecord,
     StoreResult,
@@ -19,48 +20,6 @@ pub struct Summary {
     pub counts: Counts,
     /// Inbound texts a minute over the last hour, oldest first (60 values).
     pub inbound_per_minute: Vec<i64>,
-}
-
-/// What the database holds, the same on every instance of one database:
-/// the overview's counts and `/metrics`' gauges.
-#[derive(Clone, Debug, Serialize)]
-pub struct Counts {
-    pub players: i64,
-    pub lobbies_waiting: i64,
-    /// Matches running, by game code, every hosted game listed.
-    pub running: Vec<(String, i64)>,
-    /// Texts queued or being sent.
-    pub outbox_backlog: i64,
-    /// Seconds the oldest of them has waited.
-    pub oldest_waiting_secs: Option<i64>,
-    pub parked: i64,
-}
-
-/// The counts alone: cheap enough for every scrape (each an index lookup).
-pub fn counts(platform: &Platform, tx: &mut dyn Read, now: DateTime<Utc>) -> StoreResult<Counts> {
-    let counts = tx.console().counts()?;
-    let running = platform
-        .catalog()
-        .games()
-        .map(|g| {
-            let n = counts
-                .running
-                .iter()
-                .find(|(code, _)| code == g.code())
-                .map_or(0, |(_, n)| *n);
-            (g.code().to_string(), n)
-        })
-        .collect();
-    Ok(Counts {
-        players: counts.players,
-        lobbies_waiting: counts.lobbies_waiting,
-        running,
-        outbox_backlog: counts.outbox_backlog,
-        oldest_waiting_secs: counts
-            .oldest_waiting
-            .map(|at| (now - at).num_seconds().max(0)),
-        parked: counts.parked,
-    })
 }
 
 /// The overview: the counts, and the last hour's texts in by the minute.

@@ -136,7 +136,7 @@ impl AppState {
         let summary = self
             .inner
             .store
-            .read(move |tx| crate::console::data::counts(&platform, tx, now))
+            .read(move |tx| crate::platform::counts::counts(&platform, tx, now))
             .await?;
         self.inner.metrics.database(&summary);
         self.inner

@@ -111,6 +111,8 @@ pub fn read_tracks(dir: &std::path::Path) -> Result<Vec<Track>, String> {
 mod tests {
     use rand::SeedableRng;
 
+    use crate::ratings::robot_rating;
+
     use super::*;
     use crate::games::MatchRng;
 
@@ -204,5 +206,40 @@ mod tests {
         let filled = race.with_phones(2);
         assert_eq!(filled.lineup.seats(), 4);
         assert_eq!(filled.lineup.phones_needed(), 2);
+    }
+
+    /// Every game's levels rate in their order.
+    #[test]
+    fn every_games_levels_rate_in_order() {
+        let catalog = Catalog::new(&Config::default());
+        for game in catalog.games() {
+            let levels = game.robot_levels();
+            let ratings: Vec<f64> = levels
+                .clone()
+                .map(|l| robot_rating(game.level_results(), levels.clone(), l).rating)
+                .collect();
+            assert!(
+                ratings.windows(2).all(|w| w[0] < w[1]),
+                "{}: {ratings:?}",
+                game.code()
+            );
+        }
+    }
+
+    /// The fixed ratings `docs/DECISIONS.md` and the guides give.
+    #[test]
+    fn the_shipped_robots_play_at_the_ratings_the_guides_give() {
+        let catalog = Catalog::new(&Config::default());
+        let at = |code: &str| -> Vec<i64> {
+            let game = catalog.get(code).unwrap();
+            game.robot_levels()
+                .map(|l| robot_rating(game.level_results(), game.robot_levels(), l).points())
+                .collect()
+        };
+        for code in ["IB", "PS", "WB"] {
+            assert_eq!(at(code), [1100, 1500, 1900], "{code}");
+        }
+        assert_eq!(at("AR"), [1138, 1500, 1605]);
+        assert_eq!(at("FB"), [1500]);
     }
 }

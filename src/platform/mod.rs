@@ -33,6 +33,7 @@ pub mod answer;
 mod away;
 pub mod catalog;
 pub mod commands;
+pub mod counts;
 mod ctx;
 pub mod export;
 mod finish;

@@ -107,7 +107,7 @@ pub enum Store {
 impl Store {
     /// Opens (creating and migrating) the database a URL names.
     pub async fn open(url: &str, max_batch: usize) -> StoreResult<Store> {
-        Store::open_with_queue(url, max_batch, DEFAULT_QUEUE_DEPTH).await
+        Store::open_with_queue(url, max_batch, crate::config::DEFAULT_QUEUE_DEPTH).await
     }
 
     /// Like [`Store::open`], with at most `queue_depth` callers waiting for
@@ -261,9 +261,6 @@ impl Store {
         }
     }
 }
-
-/// Callers that may wait for a writer by default.
-pub const DEFAULT_QUEUE_DEPTH: usize = 8192;
 
 /// Pooled connections each instance may keep to PostgreSQL beside its
 /// writer's one, in each of two pools: the claims and records

@@ -19,7 +19,8 @@ use smsarena::platform::texts::{self, Numbers};
 use smsarena::providers::Provider;
 use smsarena::providers::SendError;
 use smsarena::providers::capture::Capture;
-use smsarena::providers::hall::{Hall, Switch};
+use smsarena::providers::hall::Hall;
+use smsarena::settings::Switch;
 use smsarena::store::{Holder, OutboxText, TextStatus};
 use tower::ServiceExt;
 

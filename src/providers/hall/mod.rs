@@ -34,12 +34,10 @@ mod board;
 mod hub;
 mod live;
 pub mod page;
-mod settings;
 mod streams;
 mod turn;
 
 pub use hub::Hub;
-pub use settings::{HallConfig, Switch};
 
 /// The hall has no sender of its own to choose as `sms.provider`: it
 /// reaches only its virtual phones, which every gateway routes to it.

@@ -304,6 +304,14 @@ mod tests {
     }
 
     #[test]
+    fn every_method_the_configuration_accepts_is_computed() {
+        for method in crate::config::VONAGE_SIGNATURE_METHODS {
+            assert!(vonage_signature("s", method, &[]).is_some(), "{method}");
+        }
+        assert!(vonage_signature("s", "sha3", &[]).is_none());
+    }
+
+    #[test]
     fn md5hash_signs_sorted_params_with_the_secret_appended() {
         let p = pairs(&[
             ("to", "447700900000"),

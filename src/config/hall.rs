@@ -2,8 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::settings::Switch;
-use crate::settings::lenient;
+use crate::settings::{Switch, lenient};
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
