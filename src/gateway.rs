@@ -8,10 +8,11 @@ use std::sync::Arc;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::app::AppState;
 use crate::clock::Clock;
 use crate::config::{Config, ProviderKind};
 use crate::dispatcher::Dispatcher;
-use crate::http::{AppState, app};
+use crate::http::app;
 use crate::metrics::Metrics;
 use crate::platform::Platform;
 use crate::platform::catalog::Catalog;
@@ -25,6 +26,8 @@ pub struct Gateway {
     pub state: AppState,
     pub robots: RobotPool,
     dispatcher: Dispatcher,
+    /// The training hall, when it is served: its routes read it.
+    hall: Option<Arc<Hall>>,
 }
 
 /// The background work of a running gateway.
@@ -87,21 +90,22 @@ impl Gateway {
             clock.clone(),
             metrics.clone(),
         );
-        let state = AppState::new(cfg, store, clock, platform, robots.clone(), hall, metrics);
+        let state = AppState::new(cfg, store, clock, platform, robots.clone(), metrics);
         Gateway {
             state,
             robots,
             dispatcher,
+            hall,
         }
     }
 
     /// The HTTP face.
     pub fn router(&self) -> axum::Router {
-        app(self.state.clone())
+        app(self.state.clone(), self.hall.clone())
     }
 
     /// Starts the dispatcher, the scheduler, the robot pool and the lobby's
-    /// second look ([`crate::lobby_retry`]); they stop when `shutdown` turns
+    /// second look ([`crate::app::lobby_retry`]); they stop when `shutdown` turns
     /// true.
     pub fn spawn(self, shutdown: &watch::Sender<bool>) -> (AppState, Running) {
         let state = self.state;
@@ -109,7 +113,10 @@ impl Gateway {
             tokio::spawn(self.dispatcher.run(shutdown.subscribe())),
             tokio::spawn(crate::scheduler::run(state.clone(), shutdown.subscribe())),
             tokio::spawn(self.robots.run(shutdown.subscribe())),
-            tokio::spawn(crate::lobby_retry::run(state.clone(), shutdown.subscribe())),
+            tokio::spawn(crate::app::lobby_retry::run(
+                state.clone(),
+                shutdown.subscribe(),
+            )),
         ];
         (state, Running { tasks })
     }

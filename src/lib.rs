@@ -4,6 +4,7 @@
 //! See `docs/ARCHITECTURE.md` for the code map and the invariants.
 
 pub mod alloc;
+pub mod app;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -14,7 +15,7 @@ pub mod gateway;
 pub mod http;
 pub mod inbound;
 pub mod leaderboards;
-pub mod lobby_retry;
+
 pub mod metrics;
 pub mod phone;
 pub mod platform;

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::http::AppState;
+use crate::app::AppState;
 
 /// Longest sleep between looks, so a deadline set by another writer is seen within it.
 const MAX_SLEEP: Duration = Duration::from_millis(500);

@@ -8,7 +8,7 @@ use tokio::sync::watch;
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::gateway::Gateway;
-use crate::http::{app, listener};
+use crate::http::listener;
 use crate::platform::catalog::Catalog;
 use crate::providers::Provider;
 
@@ -29,12 +29,13 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("opening the database {}", cfg.database.shown_url()))?;
     let (stop, _) = watch::channel(false);
-    let (state, running) = gateway.spawn(&stop);
+    let router = gateway.router();
+    let (_, running) = gateway.spawn(&stop);
     let listener = tokio::net::TcpListener::bind(cfg.http.listen)
         .await
         .with_context(|| format!("binding {}", cfg.http.listen))?;
     tracing::info!(listen = %cfg.http.listen, db = %cfg.database.shown_url(), provider = ?cfg.sms.provider, max_connections = cap, "serving");
-    listener::serve(listener, app(state), settings, cap, shutdown_signal()).await;
+    listener::serve(listener, router, settings, cap, shutdown_signal()).await;
     let _ = stop.send(true);
     running.stopped().await;
     tracing::info!("stopped");

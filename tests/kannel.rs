@@ -23,7 +23,6 @@ use chrono::Utc;
 use percent_encoding::{NON_ALPHANUMERIC, percent_decode, percent_encode};
 use smsarena::clock::{Clock, SystemClock};
 use smsarena::config::{Config, KannelConfig, ProviderKind};
-use smsarena::http::app;
 use smsarena::platform::compose_text;
 use smsarena::providers::Provider;
 use smsarena::store::{OutboxText, Store, TextStatus};
@@ -623,10 +622,11 @@ async fn start_gateway(
         .expect("open the gateway");
     let store = gateway.state.store().clone();
     let (stop, _) = watch::channel(false);
-    let (state, _running) = gateway.spawn(&stop);
+    let router = gateway.router();
+    let (_state, _running) = gateway.spawn(&stop);
     // Counting from 1 skips the refusal: no 503 to start with.
     let webhook_calls = Arc::new(AtomicUsize::new(usize::from(!refuse_first_call)));
-    let router = app(state).layer(from_fn_with_state(webhook_calls.clone(), refuse_first_mo));
+    let router = router.layer(from_fn_with_state(webhook_calls.clone(), refuse_first_mo));
     tokio::spawn(async move { axum::serve(listener, router).await });
     Gateway {
         store,

@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use smsarena::http::AppError;
+use smsarena::app::AppError;
 use smsarena::providers::webhook::RawParams;
 use smsarena::providers::kannel::{parse_inbound, parse_status};
 use smsarena_fuzz::{Configs, LOCKED_SECRET, Request, epoch, headers, reading, refusal, same};

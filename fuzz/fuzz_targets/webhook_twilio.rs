@@ -9,7 +9,7 @@
 
 use http::Uri;
 use libfuzzer_sys::fuzz_target;
-use smsarena::http::AppError;
+use smsarena::app::AppError;
 use smsarena::providers::signatures::twilio_signature;
 use smsarena::providers::webhook::RawParams;
 use smsarena::providers::twilio::{parse_inbound, parse_status};

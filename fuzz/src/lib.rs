@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use smsarena::games::{
     Budget, Game, GameOptions, LEVELS, Lang, MatchRng, Reason, Seat, Status, Withdrawal,
 };
-use smsarena::http::AppError;
+use smsarena::app::AppError;
 
 /// At most this many lines of a game input are played, so one input stays fast.
 pub const MAX_TURNS: usize = 48;

@@ -22,7 +22,7 @@ use hmac::{Hmac, Mac};
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use crate::http::{AppError, AppState, flood, tokens};
+use crate::app::{AppError, AppState, tokens};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "smsarena_console";
@@ -179,7 +179,7 @@ async fn operator(
 /// API), or 429 once an address's wrong credentials are over their limit:
 /// the right credential is never held back by them.
 pub async fn require(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let address = flood::peer(&request);
+    let address = crate::web::client::peer(&request);
     let found = match operator(&state, request.headers(), address).await {
         Ok(found) => found,
         Err(e) => return e.into_response(),

@@ -25,7 +25,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use url::{Origin, Url};
 
-use crate::http::AppState;
+use crate::app::AppState;
 
 /// Why a request that would change something is refused.
 #[derive(Debug, PartialEq, Eq)]
@@ -95,7 +95,7 @@ pub async fn refuse(State(state): State<AppState>, request: Request, next: Next)
     ) {
         Ok(()) => next.run(request).await,
         Err(forged) => {
-            let peer = crate::http::flood::peer(&request)
+            let peer = crate::web::client::peer(&request)
                 .map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
             // At debug only: anyone can send these, as fast as he likes.
             tracing::debug!(%peer, path = request.uri().path(), why = ?forged,

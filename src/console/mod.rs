@@ -17,7 +17,7 @@ use axum::routing::{get, post};
 use axum::{Extension, Router};
 use serde::Deserialize;
 
-use crate::http::{AppError, AppState, flood, tokens};
+use crate::app::{AppError, AppState, tokens};
 use crate::store::{NewAudit, NewSession};
 
 pub mod auth;
@@ -85,7 +85,7 @@ async fn login(State(state): State<AppState>, request: Request) -> Response {
     if off(&state) {
         return StatusCode::NOT_FOUND.into_response();
     }
-    let address = flood::peer(&request);
+    let address = crate::web::client::peer(&request);
     let Ok(Form(form)) = Form::<Login>::from_request(request, &state).await else {
         return refused_login("Give a name and the admin token.");
     };

@@ -6,7 +6,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use super::{AppError, AppState, flood, tokens};
+use crate::app::{AppError, AppState, tokens};
 use crate::phone::mask;
 use crate::platform::Platform;
 use crate::platform::replay::replay;
@@ -39,7 +39,7 @@ async fn require_token(State(state): State<AppState>, request: Request, next: Ne
     if presented.is_some_and(|p| tokens::is(p, token.expose())) {
         return next.run(request).await;
     }
-    let peer = flood::peer(&request);
+    let peer = crate::web::client::peer(&request);
     let path = request.uri().path();
     match tokens::refuse_wrong(&state, peer, "admin request", path, presented.is_some()) {
         None => AppError::Unauthorized.into_response(),

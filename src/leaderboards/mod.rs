@@ -15,8 +15,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+use crate::app::{AppError, AppState};
 use crate::config::Config;
-use crate::http::{AppError, AppState};
 use crate::platform::results::{MatchResult, results};
 use crate::store::{Leader, MatchRecord, MoveRecord, SeatRecord, StandingRow, StoreError};
 

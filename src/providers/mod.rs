@@ -6,8 +6,8 @@
 
 use axum::Router;
 
+use crate::app::AppState;
 use crate::config::{Config, ProviderKind};
-use crate::http::AppState;
 use send_client::SendClient;
 
 pub mod capture;
@@ -15,6 +15,7 @@ pub mod console;
 pub mod generic;
 pub mod hall;
 pub mod kannel;
+pub mod observed;
 pub mod outbound;
 pub mod send_client;
 pub mod twilio;

@@ -18,9 +18,9 @@ use axum::middleware::{Next, from_fn_with_state};
 use axum::response::Response;
 use subtle::ConstantTimeEq;
 
+use crate::app::{AppError, AppState, flood};
 use crate::config::Config;
-use crate::http::observe::Observed;
-use crate::http::{AppError, AppState, flood};
+use crate::providers::observed::Observed;
 use crate::store::TextStatus;
 
 /// The enabled providers' webhooks, as each provider's folder declares

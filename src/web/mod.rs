@@ -4,6 +4,7 @@
 //! checks them when the binary is built), and every asset is
 //! `include_str!`'d, so `cargo run --release` serves the pages as they are.
 
+pub mod client;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};

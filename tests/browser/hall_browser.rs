@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use common::browser::{Browser, NARROW, WIDE};
 use common::hall_page::{Hall, hall_with, inbox};
 use common::{GAME, PLAY};
-use smsarena::http::AppState;
+use smsarena::app::AppState;
 use smsarena::store::Holder;
 
 async fn hall() -> Hall {

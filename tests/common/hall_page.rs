@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
+use smsarena::app::AppState;
 use smsarena::clock::SystemClock;
 use smsarena::config::Config;
 use smsarena::gateway::Gateway;
-use smsarena::http::AppState;
 use smsarena::platform::catalog::Catalog;
 use smsarena::providers::Provider;
 use smsarena::providers::capture::Capture;

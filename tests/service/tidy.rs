@@ -513,8 +513,14 @@ fn game_tests_live_in_their_tests_folder() {
 /// The sibling modules a platform file names through `super::` or
 /// `crate::platform::` (in `use` lines and paths alike).
 fn platform_references(text: &str, siblings: &[String]) -> Vec<String> {
+    references(text, &["super::", "crate::platform::"], siblings)
+}
+
+/// The names of `known` that `text` reaches through any of `prefixes`
+/// (`prefix::name`, or `prefix::{a, name::b}`), each once.
+fn references(text: &str, prefixes: &[&str], known: &[String]) -> Vec<String> {
     let mut named = Vec::new();
-    for prefix in ["super::", "crate::platform::"] {
+    for prefix in prefixes {
         for (i, _) in text.match_indices(prefix) {
             let rest = &text[i + prefix.len()..];
             let names: Vec<&str> = match rest.strip_prefix('{') {
@@ -529,13 +535,99 @@ fn platform_references(text: &str, siblings: &[String]) -> Vec<String> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                if siblings.contains(&ident) && !named.contains(&ident) {
+                if known.contains(&ident) && !named.contains(&ident) {
                     named.push(ident);
                 }
             }
         }
     }
     named
+}
+
+/// Whether `to` is reached from `from` through `edges`, depth first.
+fn reaches(from: &str, to: &str, edges: &[(String, Vec<String>)], seen: &mut Vec<String>) -> bool {
+    let Some((_, next)) = edges.iter().find(|(n, _)| n == from) else {
+        return false;
+    };
+    for n in next {
+        if n == to {
+            return true;
+        }
+        if !seen.contains(n) {
+            seen.push(n.clone());
+            if reaches(n, to, edges, seen) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// No two of the service's top-level modules import each other through any
+/// chain, test modules and doc links included: each rests on those below it,
+/// so any one can be read with only what lies under it. Printed, lowest
+/// first, is the order they stand in (`cargo test --test service tidy --
+/// --nocapture`).
+#[test]
+fn the_services_top_level_modules_have_no_import_circles() {
+    let src = root().join("src");
+    let mut modules: Vec<(String, PathBuf)> = fs::read_dir(&src)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            if p.is_dir() {
+                name != "bin"
+            } else {
+                name.ends_with(".rs") && name != "lib.rs" && name != "main.rs"
+            }
+        })
+        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), p))
+        .collect();
+    modules.sort();
+    let names: Vec<String> = modules.iter().map(|(n, _)| n.clone()).collect();
+    let edges: Vec<(String, Vec<String>)> = modules
+        .iter()
+        .map(|(name, path)| {
+            let files = if path.is_dir() {
+                rust_files(path)
+            } else {
+                vec![path.clone()]
+            };
+            let text: String = files
+                .iter()
+                .map(|f| fs::read_to_string(f).unwrap())
+                .collect::<Vec<_>>()
+                .join("\n");
+            let mut refs = references(&text, &["crate::"], &names);
+            refs.retain(|r| r != name);
+            refs.sort();
+            (name.clone(), refs)
+        })
+        .collect();
+    let circles: Vec<&String> = names
+        .iter()
+        .filter(|n| reaches(n, n, &edges, &mut Vec::new()))
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "top-level modules on an import circle: {circles:?}\n{edges:#?}"
+    );
+    // The order they stand in: each after everything it imports.
+    let mut placed: Vec<&str> = Vec::new();
+    while placed.len() < edges.len() {
+        let mut layer: Vec<&str> = edges
+            .iter()
+            .filter(|(n, refs)| {
+                !placed.contains(&n.as_str()) && refs.iter().all(|r| placed.contains(&r.as_str()))
+            })
+            .map(|(n, _)| n.as_str())
+            .collect();
+        layer.sort();
+        eprintln!("{}", layer.join(" "));
+        placed.extend(layer);
+    }
 }
 
 /// No two modules of the platform import each other, through any chain:
@@ -580,29 +672,6 @@ fn the_platform_has_no_import_circles() {
             (name.clone(), refs)
         })
         .collect();
-    // Depth-first search for a path back to where it started.
-    fn reaches(
-        from: &str,
-        to: &str,
-        edges: &[(String, Vec<String>)],
-        seen: &mut Vec<String>,
-    ) -> bool {
-        let Some((_, next)) = edges.iter().find(|(n, _)| n == from) else {
-            return false;
-        };
-        for n in next {
-            if n == to {
-                return true;
-            }
-            if !seen.contains(n) {
-                seen.push(n.clone());
-                if reaches(n, to, edges, seen) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
     let circles: Vec<&String> = names
         .iter()
         .filter(|n| reaches(n, n, &edges, &mut Vec::new()))

@@ -8,8 +8,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::app::{AppError, AppState, Receipt};
 use crate::config::Config;
-use crate::http::{AppError, AppState, Receipt};
 use crate::inbound::InboundMessage;
 use crate::store::TextStatus;
 

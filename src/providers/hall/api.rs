@@ -4,13 +4,16 @@
 //! taken once, the same command parsing, the same flood limits, the same
 //! transaction.
 
+use super::Hall;
+use axum::Extension;
 use axum::Json;
 use axum::extract::{Path, Request, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 
+use crate::app::{AppError, AppState, Receipt};
 use crate::encoding;
-use crate::http::{AppError, AppState, Receipt};
 use crate::inbound::InboundMessage;
 
 /// Longest text the hall takes: ten parts, as a handset would refuse more.
@@ -19,9 +22,9 @@ const TEXT_MAX_CHARS: usize = 1530;
 /// `POST /hall/phones`: a new virtual phone and the token that is its key.
 pub(super) async fn open_phone(
     State(state): State<AppState>,
+    Extension(hall): Extension<Arc<Hall>>,
     request: Request,
 ) -> Result<Json<Value>, AppError> {
-    let hall = state.hall().ok_or(AppError::NotFound)?;
     if let Some(client) = hall.client(&request)
         && !hall.may_open_phone(client)
     {
@@ -44,10 +47,10 @@ pub(super) struct Typed {
 /// `POST /hall/phones/{number}/texts`: the phone texts one of the service numbers.
 pub(super) async fn text(
     State(state): State<AppState>,
+    Extension(hall): Extension<Arc<Hall>>,
     Path(number): Path<String>,
     request: Request,
 ) -> Result<Json<Value>, AppError> {
-    let hall = state.hall().ok_or(AppError::NotFound)?;
     let client = hall.client(&request);
     let body = axum::body::to_bytes(request.into_body(), 64 * 1024)
         .await

@@ -4,12 +4,15 @@
 //! state the platform stored, as the phone's seat sees it. It is an image
 //! only: served with a policy that lets it load nothing and run nothing.
 
+use super::Hall;
+use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
 
+use crate::app::{AppError, AppState};
 use crate::games::Seat;
-use crate::http::{AppError, AppState};
 use crate::store::MatchRecord;
 
 /// The header the page proves the phone with, as it holds the token.
@@ -18,10 +21,10 @@ pub const TOKEN_HEADER: &str = "x-hall-token";
 /// The drawn board of the phone's newest match; 404 before its first.
 pub(super) async fn board(
     State(state): State<AppState>,
+    Extension(hall): Extension<Arc<Hall>>,
     Path(number): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let hall = state.hall().ok_or(AppError::NotFound)?;
     let token = headers
         .get(TOKEN_HEADER)
         .and_then(|v| v.to_str().ok())

@@ -10,8 +10,11 @@
 //! sent here and from the store (sent while no page watched, or by another
 //! instance).
 
+use super::Hall;
+use axum::Extension;
 use std::collections::{BTreeMap, VecDeque};
 use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Json;
@@ -26,7 +29,7 @@ use serde_json::json;
 use tokio::sync::broadcast;
 
 use super::streams;
-use crate::http::{AppError, AppState};
+use crate::app::{AppError, AppState};
 use crate::store::{OutboxText, TextStatus};
 
 /// Phones one stream may name: more than a person plays with at once, and
@@ -67,9 +70,9 @@ struct WatchedPhone {
 /// naming its phone, until `hall.stream_max_secs` have passed.
 pub(super) async fn events(
     State(state): State<AppState>,
+    Extension(hall): Extension<Arc<Hall>>,
     request: Request,
 ) -> Result<Response, AppError> {
-    let hall = state.hall().ok_or(AppError::NotFound)?;
     let client = hall.client(&request);
     let body = axum::body::to_bytes(request.into_body(), 64 * 1024)
         .await

@@ -24,8 +24,8 @@ use subtle::ConstantTimeEq;
 
 use super::Registration;
 use super::outbound::{Accepted, SendError};
+use crate::app::{AppError, AppState};
 use crate::config::{Config, ProviderKind, ProxyList};
-use crate::http::{AppError, AppState};
 use crate::phone::{VIRTUAL_DIGITS, VIRTUAL_PREFIX};
 use crate::store::OutboxText;
 
@@ -79,7 +79,7 @@ fn reference(id: i64) -> String {
 }
 
 /// The hall of a running gateway: who watches which phone, and its limits,
-/// each per client ([`crate::http::client`]).
+/// each per client ([`crate::web::client`]).
 pub struct Hall {
     hub: Hub,
     phones: Option<DefaultKeyedRateLimiter<IpAddr>>,
@@ -143,7 +143,7 @@ impl Hall {
 
     /// The client a request counts against: every hall limit asks this.
     fn client(&self, request: &axum::extract::Request) -> Option<IpAddr> {
-        crate::http::client::of(request, &self.proxies)
+        crate::web::client::of(request, &self.proxies)
     }
 
     fn may_open_phone(&self, client: IpAddr) -> bool {

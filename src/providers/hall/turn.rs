@@ -5,14 +5,17 @@
 //! game awaits) and `deadline_at` (the timer the scheduler fires). The page
 //! asks again whenever a text reaches the phone, so nothing here is pushed.
 
+use super::Hall;
+use axum::Extension;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 
+use crate::app::{AppError, AppState};
 use crate::games::Status;
-use crate::http::{AppError, AppState};
 use crate::lang::Lang;
 use crate::store::{MatchRecord, Player, SeatRecord};
 
@@ -29,10 +32,10 @@ pub(super) struct Asking {
 /// `LANG` offers, whether it is a player yet, its nick, and its match (or `null`).
 pub(super) async fn turn(
     State(state): State<AppState>,
+    Extension(hall): Extension<Arc<Hall>>,
     Path(number): Path<String>,
     Query(asking): Query<Asking>,
 ) -> Result<Json<Value>, AppError> {
-    let hall = state.hall().ok_or(AppError::NotFound)?;
     hall.check_token(&state, &number, &asking.token).await?;
     let found = state
         .store()

@@ -17,8 +17,8 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 
 use super::sender::{dlr_tag, dlr_url};
+use crate::app::{AppError, AppState};
 use crate::config::{Config, ProviderKind};
-use crate::http::{AppError, AppState};
 use crate::inbound::InboundMessage;
 use crate::platform::{Answer, AnswerRule};
 use crate::store::TextStatus;

@@ -10,8 +10,8 @@ use hmac::{Hmac, Mac};
 use sha1::Sha1;
 use subtle::ConstantTimeEq;
 
+use crate::app::{AppError, AppState};
 use crate::config::Config;
-use crate::http::{AppError, AppState};
 use crate::inbound::InboundMessage;
 use crate::store::TextStatus;
 

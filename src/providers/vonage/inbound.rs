@@ -9,8 +9,8 @@ use hmac::{Hmac, Mac};
 use md5::{Digest, Md5};
 use subtle::ConstantTimeEq;
 
+use crate::app::{AppError, AppState};
 use crate::config::Config;
-use crate::http::{AppError, AppState};
 use crate::inbound::{InboundMessage, MAX_PARTS, Part};
 use crate::store::TextStatus;
 

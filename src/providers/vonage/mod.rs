@@ -4,8 +4,8 @@ use axum::Router;
 use axum::routing::get;
 
 use super::Registration;
+use crate::app::AppState;
 use crate::config::{Config, ProviderKind};
-use crate::http::AppState;
 
 mod inbound;
 mod sender;

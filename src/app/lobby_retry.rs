@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use tokio::sync::{Notify, watch};
 
-use crate::http::AppState;
+use crate::app::AppState;
 use crate::platform::BusyQueue;
 
 /// How long after a queue is found busy it is matched again: several times

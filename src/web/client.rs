@@ -10,17 +10,17 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::Request;
-use axum::http::HeaderMap;
+use axum::extract::{ConnectInfo, Request};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use ipnet::Ipv6Net;
 
-use super::flood;
 use crate::config::ProxyList;
 
 /// The client `request` counts against, `None` when it came without a peer
 /// address (a test driving the router directly).
 pub fn of(request: &Request, proxies: &ProxyList) -> Option<IpAddr> {
-    let peer = flood::peer(request)?;
+    let peer = peer(request)?;
     Some(identify(peer, request.headers(), proxies))
 }
 
@@ -68,6 +68,28 @@ pub fn budget_key(ip: IpAddr) -> IpAddr {
                 .network(),
         ),
     }
+}
+
+/// The peer a request came from, when it came over a socket (a test
+/// driving the router directly has none).
+pub fn peer(request: &Request) -> Option<IpAddr> {
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip())
+}
+
+/// 429 with `Retry-After`: an address over a request limit.
+pub fn too_many_requests() -> Response {
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(serde_json::json!({ "error": "too many requests, slow down" })),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
 }
 
 #[cfg(test)]

@@ -8,21 +8,21 @@
 //! given back, and a long text costs one text however many parts it has.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, Request};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::Request;
+use axum::response::Response;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::AppState;
 use super::budget::Budget;
 use crate::clock::Clock;
 use crate::config::{AddressList, LimitsConfig};
+use crate::web::client::{peer, too_many_requests};
 
 /// Checks between two sweeps of keys whose limits have recovered.
 const SWEEP_EVERY: u64 = 4096;
@@ -228,28 +228,6 @@ pub fn refusal(state: &AppState, request: &Request) -> Option<Response> {
     }
     tracing::debug!(%ip, "request limit reached");
     Some(too_many_requests())
-}
-
-/// The peer a request came from, when it came over a socket (a test
-/// driving the router directly has none).
-pub fn peer(request: &Request) -> Option<IpAddr> {
-    request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip())
-}
-
-/// 429 with `Retry-After`: an address over a request limit.
-pub fn too_many_requests() -> Response {
-    let mut response = (
-        StatusCode::TOO_MANY_REQUESTS,
-        axum::Json(serde_json::json!({ "error": "too many requests, slow down" })),
-    )
-        .into_response();
-    response
-        .headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    response
 }
 
 #[cfg(test)]

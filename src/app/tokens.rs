@@ -14,7 +14,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use subtle::ConstantTimeEq;
 
-use super::{AppState, flood};
+use super::AppState;
 
 /// The token of an `Authorization: Bearer` header, if there is one.
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
@@ -36,7 +36,7 @@ pub fn count_wrong(state: &AppState, peer: Option<IpAddr>) -> Option<Response> {
     match peer {
         Some(ip) if !state.flood().wrong_token(ip) => {
             tracing::debug!(%ip, "wrong-token limit reached");
-            Some(flood::too_many_requests())
+            Some(crate::web::client::too_many_requests())
         }
         _ => None,
     }
