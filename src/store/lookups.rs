@@ -7,8 +7,8 @@ use super::records::{MatchRecord, MoveRecord, OutboxText, Player, RobotTurn, Sea
 use super::rows::{Fields, Record};
 use super::sql::{Reader, Sql};
 use super::statements::lookups::{
-    COUNT_ROWS, LAST_MATCH_OF, MATCH_BY_ID, MOVES, PLAYER_BY_PHONE, ROBOT_TURNS, SEATS, TEXTS_TO,
-    VOID_MATCHES,
+    COUNT_ROWS, LAST_MATCH_FOR_UPDATE, LAST_MATCH_OF, MATCH_BY_ID, MATCH_FOR_UPDATE, MOVES,
+    PLAYER_BY_PHONE, PLAYER_FOR_UPDATE, ROBOT_TURNS, SEATS, TEXTS_TO, VOID_MATCHES,
 };
 use super::statements::{HALL_PHONE_TOKEN, Statement, Value};
 use super::tx::Read;
@@ -24,6 +24,26 @@ pub(crate) fn match_by_id(db: &mut impl Sql, id: i64) -> StoreResult<Option<Matc
 
 pub(crate) fn last_match_of(db: &mut impl Sql, player_id: i64) -> StoreResult<Option<MatchRecord>> {
     db.first(&LAST_MATCH_OF, &[(":player_id", Value::Int(player_id))])
+}
+
+/// The writer's reads of a row it may write: locked on PostgreSQL until the
+/// transaction ends (`statements/lookups.rs` says why).
+pub(crate) fn player_for_update(db: &mut impl Sql, phone: &str) -> StoreResult<Option<Player>> {
+    db.first(&PLAYER_FOR_UPDATE, &[(":phone", Value::Text(phone))])
+}
+
+pub(crate) fn match_for_update(db: &mut impl Sql, id: i64) -> StoreResult<Option<MatchRecord>> {
+    db.first(&MATCH_FOR_UPDATE, &[(":id", Value::Int(id))])
+}
+
+pub(crate) fn last_match_for_update(
+    db: &mut impl Sql,
+    player_id: i64,
+) -> StoreResult<Option<MatchRecord>> {
+    db.first(
+        &LAST_MATCH_FOR_UPDATE,
+        &[(":player_id", Value::Int(player_id))],
+    )
 }
 
 pub(crate) fn seats(db: &mut impl Sql, match_id: i64) -> StoreResult<Vec<SeatRecord>> {

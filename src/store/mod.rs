@@ -14,6 +14,7 @@
 //! `group_commit.rs` the batch runner both writers share, `sqlite/` and
 //! `postgres/` the backends.
 
+mod backend;
 pub mod console;
 mod delivery;
 mod group_commit;

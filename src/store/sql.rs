@@ -9,7 +9,8 @@ use super::StoreResult;
 use super::records::OutboxEvent;
 use chrono::{DateTime, Utc};
 
-use super::rows::{At, Columns, Record, decode};
+use super::StoreError;
+use super::rows::{At, Columns, Id, Record, decode};
 use super::statements::{Args, Statement};
 
 /// A connection or transaction that runs statements of the table.
@@ -36,6 +37,17 @@ pub(crate) trait Sql {
     /// transaction commits, where the backend's dispatcher is fed that way
     /// (SQLite's); PostgreSQL's dispatchers claim what they find queued.
     fn tell_dispatcher(&mut self, _event: OutboxEvent) {}
+
+    /// Runs `statement`, an `INSERT`: the new row's id, by default the one
+    /// its `RETURNING id` gives (a backend with a cheaper way says so).
+    fn insert(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<i64>
+    where
+        Self: Sized,
+    {
+        let id: Option<Id> = self.first(statement, args)?;
+        id.map(|Id(id)| id)
+            .ok_or_else(|| StoreError::Corrupt(format!("{} gave no id", statement.name)))
+    }
 
     /// Every row, decoded as `R`.
     fn all<R: Record>(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<Vec<R>>

@@ -6,17 +6,17 @@
 use chrono::{DateTime, Utc};
 
 use super::StoreResult;
-use super::records::{Player, RobotTurn};
-use super::rows::{Fields, Id, Record, millis};
+use super::records::{NewMatch, Player, RobotTurn};
+use super::rows::{Fields, Id, Record, millis, rng_pos_text};
 use super::sql::Sql;
 use super::sql::Writer;
 use super::statements::Value;
 use super::statements::writes::{
-    CLAIM_ROBOT_TURNS, CLEAR_ROBOT_TURNS, CREATE_PLAYER, DUE_REMATCHES, DUE_TURNS, JOIN_LOBBY,
-    NEXT_ROBOT_TURN, NEXT_TIMER, PARK_TEXT, PLAYER_BY_NICK, QUEUE_OF, QUEUE_ROBOT_TURN,
-    ROBOT_TURN_DONE,
+    CLAIM_ROBOT_TURNS, CLEAR_ROBOT_TURNS, CREATE_PLAYER, DUE_REMATCHES, DUE_TURNS, INSERT_MATCH,
+    JOIN_LOBBY, LOBBY_QUEUE, NEXT_ROBOT_TURN, NEXT_TIMER, PARK_TEXT, PLAYER_BY_NICK, QUEUE_OF,
+    QUEUE_ROBOT_TURN, ROBOT_TURN_DONE,
 };
-use super::tx::{Robots, Timers};
+use super::tx::{Pool, Robots, Timers};
 
 pub(crate) fn player_by_nick(db: &mut impl Sql, nick: &str) -> StoreResult<Option<Player>> {
     let key = nick.to_lowercase();
@@ -45,6 +45,49 @@ pub(crate) fn create_player(
         opted_out: false,
         away: false,
     })
+}
+
+/// A new match's row, without its seats (each backend writes those its own
+/// way); its id.
+pub(crate) fn insert_match(
+    db: &mut impl Sql,
+    new: &NewMatch,
+    now: DateTime<Utc>,
+) -> StoreResult<i64> {
+    let rng_pos = rng_pos_text(new.rng_pos);
+    db.insert(
+        &INSERT_MATCH,
+        &[
+            (":game", Value::Text(&new.game)),
+            (":state", Value::Text(&new.state)),
+            (":seed", Value::Int(new.seed as i64)),
+            (":rng_pos", Value::Text(&rng_pos)),
+            (":deadline_at", Value::MaybeInt(new.deadline_at.map(millis))),
+            (":rematch_of", Value::MaybeInt(new.rematch_of)),
+            (":now", Value::Int(millis(now))),
+            (":options", Value::Text(&new.options)),
+        ],
+    )
+}
+
+/// A queue's longest-waiting players of `pool`, oldest first (locked on
+/// PostgreSQL: `statements/writes.rs`).
+pub(crate) fn lobby_queue(
+    db: &mut impl Sql,
+    game: &str,
+    options: &str,
+    pool: Pool,
+    limit: usize,
+) -> StoreResult<Vec<Player>> {
+    db.all(
+        &LOBBY_QUEUE,
+        &[
+            (":game", Value::Text(game)),
+            (":options", Value::Text(options)),
+            (":limit", Value::count(limit)),
+            (":pool", Value::Text(pool.as_str())),
+        ],
+    )
 }
 
 pub(crate) fn join_lobby(

@@ -720,12 +720,15 @@ fn every_sqlite_write_of_what_the_writer_copies_is_known() {
         found,
         [
             // SAVE_MATCH and SAVE_MATCH_IN_PLAY: the copy takes the save.
-            "src/store/statements/sqlite.rs: INSERT INTO MATCHES",
             "src/store/statements/sqlite.rs: INSERT INTO MATCH_SEATS",
             "src/store/statements/sqlite.rs: UPDATE MATCHES",
             "src/store/statements/sqlite.rs: UPDATE MATCHES",
             "src/store/statements/sqlite.rs: UPDATE MATCH_SEATS",
             "src/store/statements/sqlite.rs: UPDATE PLAYERS",
+            // INSERT_MATCH (its SQLite and PostgreSQL texts): the copy takes
+            // the new match (`match_made`).
+            "src/store/statements/writes.rs: INSERT INTO MATCHES",
+            "src/store/statements/writes.rs: INSERT INTO MATCHES",
             // A new player: no copy holds him yet (one not found is not kept).
             "src/store/statements/writes.rs: INSERT INTO PLAYERS",
         ],

@@ -64,7 +64,6 @@ use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 
 mod exec;
-mod hall;
 mod outbox;
 mod parts;
 mod pending;

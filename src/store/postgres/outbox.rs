@@ -7,12 +7,10 @@ use chrono::{DateTime, Utc};
 use super::parts::{QUEUED_TEXTS, QueuedText};
 use super::tx::PgTx;
 use crate::store::StoreResult;
+use crate::store::backend::OutboxBackend;
 use crate::store::delivery::{self, EarlyReport};
-use crate::store::outbox;
-use crate::store::records::{NewText, OutboxText, SentText, TextStatus};
+use crate::store::records::{NewText, SentText, TextStatus};
 use crate::store::rows::millis;
-use crate::store::tx::Outbox;
-use crate::store::writes;
 
 /// Records sends, claimed texts only: one whose lease ran out may be another
 /// instance's now. The same round trip finds the delivery reports that came
@@ -36,7 +34,7 @@ pub(super) const MARK_SENT: &str = "WITH sent AS (
                                 AND substr(e.provider_ref, 2) ~ '^(0|[1-9][0-9]{0,17})$'
                                THEN CAST(substr(e.provider_ref, 2) AS bigint) END)";
 
-impl Outbox for PgTx<'_> {
+impl OutboxBackend for PgTx<'_> {
     fn enqueue(&mut self, t: NewText, now: DateTime<Utc>) -> StoreResult<()> {
         self.queued_to.push(t.to.clone());
         self.pending.put(
@@ -48,35 +46,6 @@ impl Outbox for PgTx<'_> {
         );
         self.queued_texts = true;
         Ok(())
-    }
-
-    fn answer(&mut self, t: &NewText, reference: &str, now: DateTime<Utc>) -> StoreResult<bool> {
-        outbox::answer(self, t, reference, now)
-    }
-
-    fn answered(&mut self, reference: &str) -> StoreResult<Option<OutboxText>> {
-        outbox::answered(self, reference)
-    }
-
-    fn cancel_to(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<u64> {
-        outbox::cancel_to(self, phone, now)
-    }
-
-    fn claim(
-        &mut self,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-        limit: usize,
-    ) -> StoreResult<Vec<OutboxText>> {
-        outbox::claim(self, now, lease_until, limit)
-    }
-
-    fn next_due_after(&mut self, now: DateTime<Utc>) -> StoreResult<Option<DateTime<Utc>>> {
-        outbox::next_due_after(self, now)
-    }
-
-    fn pending(&mut self) -> StoreResult<Vec<(OutboxText, DateTime<Utc>)>> {
-        outbox::pending(self)
     }
 
     fn mark_sent(&mut self, sent: &[SentText<'_>]) -> StoreResult<()> {
@@ -94,27 +63,6 @@ impl Outbox for PgTx<'_> {
             .bind(at);
         let early: Vec<EarlyReport> = self.all(q)?;
         delivery::apply_early_reports(self, early, sent[sent.len() - 1].at)
-    }
-
-    fn mark_retry(
-        &mut self,
-        id: i64,
-        attempts: u32,
-        error: &str,
-        next_attempt: DateTime<Utc>,
-        now: DateTime<Utc>,
-    ) -> StoreResult<()> {
-        outbox::retry(self, id, attempts, error, next_attempt, now)
-    }
-
-    fn mark_failed(
-        &mut self,
-        id: i64,
-        attempts: u32,
-        error: &str,
-        now: DateTime<Utc>,
-    ) -> StoreResult<()> {
-        writes::park_text(self, id, attempts, error, now)
     }
 
     fn report_status(

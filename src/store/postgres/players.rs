@@ -2,8 +2,6 @@
 //! its sender's row lock (riding along the pending writes), and the players'
 //! own reads and writes.
 
-use std::sync::LazyLock;
-
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
@@ -11,10 +9,10 @@ use super::parts::{SAVED_PLAYERS, SavedPlayer};
 use super::pending::{self, Rider};
 use super::tx::PgTx;
 use crate::inbound::InboundMessage;
+use crate::store::backend::PlayersBackend;
 use crate::store::records::{Arrival, Player};
 use crate::store::rows::{Record, column_list, decode_at, millis};
-use crate::store::tx::Players;
-use crate::store::{StoreResult, writes};
+use crate::store::{StoreResult, lookups};
 
 /// Records an inbound message and locks its sender's row: the sender's
 /// player columns (null for a stranger), then 0 for a duplicate or 1.
@@ -35,14 +33,7 @@ pub(super) static ACCEPT_INBOUND: Rider = Rider {
     params: 6,
 };
 
-static PLAYER_BY_PHONE: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM players p WHERE p.phone = $1 FOR UPDATE",
-        column_list::<Player>("p")
-    )
-});
-
-impl Players for PgTx<'_> {
+impl PlayersBackend for PgTx<'_> {
     fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
         // The writes the last job left pending ride along, unless they touch
         // a table this statement reads (its CTEs cannot see each other's
@@ -77,15 +68,7 @@ impl Players for PgTx<'_> {
     }
 
     fn by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>> {
-        self.first(sqlx::query(&PLAYER_BY_PHONE).bind(phone))
-    }
-
-    fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
-        writes::player_by_nick(self, nick)
-    }
-
-    fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
-        writes::create_player(self, phone, now)
+        lookups::player_for_update(self, phone)
     }
 
     fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {

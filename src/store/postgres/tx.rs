@@ -3,8 +3,6 @@
 //! batch runner's controls, and lobby, matches and timers (players are in
 //! `players.rs`, the outbox in `outbox.rs`).
 
-use std::sync::LazyLock;
-
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 use sqlx::postgres::{PgConnection, PgRow};
@@ -14,13 +12,12 @@ use super::parts::{
 };
 use super::pending::{self, Pending};
 use super::{Driver, PgQuery};
+use crate::store::backend::{LobbyBackend, MatchesBackend};
 use crate::store::group_commit::{BatchTx, Patience};
-use crate::store::records::{
-    MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
-};
-use crate::store::rows::{Record, column_list, decode, millis, rng_pos_text};
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Pool, Queue, Robots, Timers, Tx};
-use crate::store::{StoreResult, writes};
+use crate::store::records::{MatchRecord, NewMatch, NewMove, NewSeat, SeatRecord};
+use crate::store::rows::{Record, decode, millis};
+use crate::store::tx::{Pool, Queue, Tx};
+use crate::store::{StoreResult, lookups, writes};
 
 pub(in crate::store) struct PgTx<'a> {
     pub(super) driver: Driver<'a>,
@@ -78,11 +75,6 @@ impl<'a> PgTx<'a> {
         Ok(done.rows_affected())
     }
 
-    pub(super) fn fetch_optional(&mut self, q: PgQuery<'_>) -> StoreResult<Option<PgRow>> {
-        self.before_statement()?;
-        Ok(self.driver.block_on(q.fetch_optional(&mut *self.conn))?)
-    }
-
     pub(super) fn fetch_one(&mut self, q: PgQuery<'_>) -> StoreResult<PgRow> {
         self.before_statement()?;
         Ok(self.driver.block_on(q.fetch_one(&mut *self.conn))?)
@@ -96,11 +88,6 @@ impl<'a> PgTx<'a> {
     /// Every row `q` gives, decoded as `R`.
     pub(super) fn all<R: Record>(&mut self, q: PgQuery<'_>) -> StoreResult<Vec<R>> {
         self.fetch_all(q)?.iter().map(|r| decode(r)).collect()
-    }
-
-    /// The row `q` gives, if any, decoded as `R`.
-    pub(super) fn first<R: Record>(&mut self, q: PgQuery<'_>) -> StoreResult<Option<R>> {
-        self.fetch_optional(q)?.map(|r| decode(&r)).transpose()
     }
 
     /// Forgets what this connection keeps beside the database, after a rollback.
@@ -155,43 +142,6 @@ impl BatchTx for PgTx<'_> {
     }
 }
 
-impl Tx for PgTx<'_> {
-    fn players(&mut self) -> &mut dyn Players {
-        self
-    }
-    fn lobby(&mut self) -> &mut dyn Lobby {
-        self
-    }
-    fn matches(&mut self) -> &mut dyn Matches {
-        self
-    }
-    fn timers(&mut self) -> &mut dyn Timers {
-        self
-    }
-    fn robots(&mut self) -> &mut dyn Robots {
-        self
-    }
-    fn outbox(&mut self) -> &mut dyn Outbox {
-        self
-    }
-    fn fragments(&mut self) -> &mut dyn crate::store::tx::Fragments {
-        self
-    }
-    fn inbound(&mut self) -> &mut dyn crate::store::tx::Inbound {
-        self
-    }
-    fn hall(&mut self) -> &mut dyn crate::store::tx::Hall {
-        self
-    }
-
-    fn console(&mut self) -> &mut dyn crate::store::console::ConsoleWrite {
-        self
-    }
-    fn standings(&mut self) -> &mut dyn crate::store::Standings {
-        self
-    }
-}
-
 /// The matchmaker's lock on one queue, across every instance, until the
 /// transaction ends, waited for as long as the session allows.
 const LOBBY_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))";
@@ -200,34 +150,10 @@ const LOBBY_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtext('lobby:' || $1 |
 const LOBBY_TRY_LOCK: &str =
     "SELECT pg_try_advisory_xact_lock(hashtext('lobby:' || $1 || ':' || $2))";
 
-static LOBBY_QUEUE: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
-         WHERE l.game = $1 AND l.options = $2 AND {}
-         ORDER BY l.queued_at, l.player_id LIMIT $3 FOR UPDATE OF l",
-        column_list::<Player>("p"),
-        crate::store::statements::writes::in_pool("p.phone", "$4")
-    )
-});
-
-impl Lobby for PgTx<'_> {
-    fn join(
-        &mut self,
-        player_id: i64,
-        game: &str,
-        options: &str,
-        queued_at: DateTime<Utc>,
-    ) -> StoreResult<bool> {
-        writes::join_lobby(self, player_id, game, options, queued_at)
-    }
-
+impl LobbyBackend for PgTx<'_> {
     fn leave(&mut self, player_id: i64) -> StoreResult<()> {
         self.pending.put(&LEFT_LOBBY, player_id);
         Ok(())
-    }
-
-    fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>> {
-        writes::queue_of(self, player_id)
     }
 
     fn queue(&mut self, game: &str, options: &str, pool: Pool, limit: usize) -> StoreResult<Queue> {
@@ -243,47 +169,13 @@ impl Lobby for PgTx<'_> {
                 self.execute(sqlx::query(LOBBY_LOCK).bind(game).bind(options))?;
             }
         }
-        self.all(
-            sqlx::query(&LOBBY_QUEUE)
-                .bind(game)
-                .bind(options)
-                .bind(limit as i64)
-                .bind(pool.as_str()),
-        )
-        .map(Queue::Waiting)
+        writes::lobby_queue(self, game, options, pool, limit).map(Queue::Waiting)
     }
 }
 
-static MATCH_BY_ID: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM matches m WHERE m.id = $1 FOR UPDATE",
-        column_list::<MatchRecord>("m")
-    )
-});
-
-static LAST_MATCH_OF: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {} FROM match_seats s JOIN matches m ON m.id = s.match_id
-         WHERE s.player_id = $1 ORDER BY s.match_id DESC LIMIT 1 FOR UPDATE OF m",
-        column_list::<MatchRecord>("m")
-    )
-});
-
-impl Matches for PgTx<'_> {
+impl MatchesBackend for PgTx<'_> {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
-        let q = sqlx::query(
-            "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at, initial_state, options)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $2, $8) RETURNING id",
-        )
-        .bind(&new.game)
-        .bind(&new.state)
-        .bind(new.seed as i64)
-        .bind(rng_pos_text(new.rng_pos))
-        .bind(new.deadline_at.map(millis))
-        .bind(new.rematch_of)
-        .bind(millis(now))
-        .bind(&new.options);
-        let id: i64 = self.fetch_one(q)?.try_get(0)?;
+        let id = writes::insert_match(self, new, now)?;
         let (players, robots): (Vec<Option<i64>>, Vec<Option<i32>>) = new
             .seats
             .iter()
@@ -304,12 +196,8 @@ impl Matches for PgTx<'_> {
         Ok(id)
     }
 
-    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
-        self.first(sqlx::query(&MATCH_BY_ID).bind(id))
-    }
-
     fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
-        self.first(sqlx::query(&LAST_MATCH_OF).bind(player_id))
+        lookups::last_match_for_update(self, player_id)
     }
 
     fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
@@ -318,7 +206,7 @@ impl Matches for PgTx<'_> {
     }
 
     fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
-        crate::store::lookups::seats(self, match_id)
+        lookups::seats(self, match_id)
     }
 
     fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
@@ -343,9 +231,5 @@ impl Matches for PgTx<'_> {
             RecordedMove::new(match_id, mv, millis(now)),
         );
         Ok(())
-    }
-
-    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
-        crate::store::lookups::moves(self, match_id)
     }
 }

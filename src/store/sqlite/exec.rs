@@ -215,6 +215,12 @@ impl Sql for SqliteTx<'_> {
         Ok(execute(&mut self.db, statement, args)? as u64)
     }
 
+    /// The connection's last rowid: no `RETURNING`, which costs SQLite a
+    /// temporary table per row.
+    fn insert(&mut self, statement: &Statement, args: &Args<'_>) -> StoreResult<i64> {
+        insert(&mut self.db, statement, args)
+    }
+
     fn each(
         &mut self,
         statement: &Statement,

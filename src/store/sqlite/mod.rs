@@ -31,7 +31,6 @@ use super::{StoreError, StoreResult};
 
 mod copies;
 mod exec;
-mod hall;
 mod held;
 mod lock;
 mod outbox;

@@ -7,19 +7,16 @@ use rusqlite::Connection;
 use super::copies::Copies;
 use super::exec::{self, Prepared};
 use crate::inbound::InboundMessage;
+use crate::store::backend::{LobbyBackend, MatchesBackend, PlayersBackend};
 use crate::store::group_commit::BatchTx;
-use crate::store::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord,
-};
+use crate::store::records::{Arrival, MatchRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord};
 use crate::store::rows::{from_millis, millis, rng_pos_text};
-use crate::store::sql::Sql;
 use crate::store::statements::sqlite::{
-    ACCEPT_INBOUND, BEGIN, COMMIT, INSERT_MATCH, INSERT_SEAT, LEAVE_LOBBY, LOBBY_QUEUE,
-    RECORD_MOVE, RELEASE_SAVEPOINT, ROLLBACK_TO_SAVEPOINT, SAVE_MATCH, SAVE_MATCH_IN_PLAY,
-    SAVE_PLAYER, SAVE_SEAT, SAVEPOINT,
+    ACCEPT_INBOUND, BEGIN, COMMIT, INSERT_SEAT, LEAVE_LOBBY, RECORD_MOVE, RELEASE_SAVEPOINT,
+    ROLLBACK_TO_SAVEPOINT, SAVE_MATCH, SAVE_MATCH_IN_PLAY, SAVE_PLAYER, SAVE_SEAT, SAVEPOINT,
 };
 use crate::store::statements::{Statement, Value};
-use crate::store::tx::{Lobby, Matches, Outbox, Players, Pool, Queue, Robots, Timers, Tx};
+use crate::store::tx::{Pool, Queue, Tx};
 use crate::store::{StoreResult, lookups, writes};
 
 /// The writer's connection inside an open transaction.
@@ -99,44 +96,7 @@ impl BatchTx for SqliteTx<'_> {
     }
 }
 
-impl Tx for SqliteTx<'_> {
-    fn players(&mut self) -> &mut dyn Players {
-        self
-    }
-    fn lobby(&mut self) -> &mut dyn Lobby {
-        self
-    }
-    fn matches(&mut self) -> &mut dyn Matches {
-        self
-    }
-    fn timers(&mut self) -> &mut dyn Timers {
-        self
-    }
-    fn robots(&mut self) -> &mut dyn Robots {
-        self
-    }
-    fn outbox(&mut self) -> &mut dyn Outbox {
-        self
-    }
-    fn fragments(&mut self) -> &mut dyn crate::store::tx::Fragments {
-        self
-    }
-    fn inbound(&mut self) -> &mut dyn crate::store::tx::Inbound {
-        self
-    }
-    fn hall(&mut self) -> &mut dyn crate::store::tx::Hall {
-        self
-    }
-
-    fn console(&mut self) -> &mut dyn crate::store::console::ConsoleWrite {
-        self
-    }
-    fn standings(&mut self) -> &mut dyn crate::store::Standings {
-        self
-    }
-}
-
-impl Players for SqliteTx<'_> {
+impl PlayersBackend for SqliteTx<'_> {
     fn accept_inbound(&mut self, msg: &InboundMessage) -> StoreResult<Arrival> {
         let inserted = exec::execute(
             &mut self.db,
@@ -168,14 +128,6 @@ impl Players for SqliteTx<'_> {
         Ok(player)
     }
 
-    fn by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>> {
-        writes::player_by_nick(self, nick)
-    }
-
-    fn create(&mut self, phone: &str, now: DateTime<Utc>) -> StoreResult<Player> {
-        writes::create_player(self, phone, now)
-    }
-
     fn save(&mut self, p: &Player, now: DateTime<Utc>) -> StoreResult<()> {
         self.copies.forget_player(p);
         let nick_key = p.nick.as_ref().map(|n| n.to_lowercase());
@@ -197,17 +149,7 @@ impl Players for SqliteTx<'_> {
     }
 }
 
-impl Lobby for SqliteTx<'_> {
-    fn join(
-        &mut self,
-        player_id: i64,
-        game: &str,
-        options: &str,
-        queued_at: DateTime<Utc>,
-    ) -> StoreResult<bool> {
-        writes::join_lobby(self, player_id, game, options, queued_at)
-    }
-
+impl LobbyBackend for SqliteTx<'_> {
     fn leave(&mut self, player_id: i64) -> StoreResult<()> {
         exec::execute(
             &mut self.db,
@@ -217,42 +159,15 @@ impl Lobby for SqliteTx<'_> {
         Ok(())
     }
 
-    fn queue_of(&mut self, player_id: i64) -> StoreResult<Option<(String, String)>> {
-        writes::queue_of(self, player_id)
-    }
-
     fn queue(&mut self, game: &str, options: &str, pool: Pool, limit: usize) -> StoreResult<Queue> {
         // The one writer: no other transaction is ever matching a queue.
-        self.all(
-            &LOBBY_QUEUE,
-            &[
-                (":game", Value::Text(game)),
-                (":options", Value::Text(options)),
-                (":limit", Value::count(limit)),
-                (":pool", Value::Text(pool.as_str())),
-            ],
-        )
-        .map(Queue::Waiting)
+        writes::lobby_queue(self, game, options, pool, limit).map(Queue::Waiting)
     }
 }
 
-impl Matches for SqliteTx<'_> {
+impl MatchesBackend for SqliteTx<'_> {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64> {
-        let rng_pos = rng_pos_text(new.rng_pos);
-        let id = exec::insert(
-            &mut self.db,
-            &INSERT_MATCH,
-            &[
-                (":game", Value::Text(&new.game)),
-                (":state", Value::Text(&new.state)),
-                (":seed", Value::Int(new.seed as i64)),
-                (":rng_pos", Value::Text(&rng_pos)),
-                (":deadline_at", Value::MaybeInt(new.deadline_at.map(millis))),
-                (":rematch_of", Value::MaybeInt(new.rematch_of)),
-                (":now", Value::Int(millis(now))),
-                (":options", Value::Text(&new.options)),
-            ],
-        )?;
+        let id = writes::insert_match(self, new, now)?;
         for (seat, holder) in new.seats.iter().enumerate() {
             let (player, robot) = match *holder {
                 NewSeat::Player(id) => (Some(id), None),
@@ -295,10 +210,6 @@ impl Matches for SqliteTx<'_> {
         });
         self.copies.match_made(players, made);
         Ok(id)
-    }
-
-    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
-        lookups::match_by_id(self, id)
     }
 
     fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
@@ -416,9 +327,5 @@ impl Matches for SqliteTx<'_> {
             ],
         )?;
         Ok(())
-    }
-
-    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
-        lookups::moves(self, match_id)
     }
 }

@@ -40,6 +40,44 @@ pub(crate) static LAST_MATCH_OF: LazyLock<Statement> = LazyLock::new(|| {
     )
 });
 
+/// Why the writer's reads of a row it may write lock it on PostgreSQL.
+const LOCKED: &str = "instances write beside each other: the row is locked until the \
+                      transaction ends, so texts arriving at once apply one after the other; \
+                      SQLite's one writer needs no lock";
+
+/// [`PLAYER_BY_PHONE`] as the writer reads it, locked.
+pub(crate) static PLAYER_FOR_UPDATE: LazyLock<Statement> = LazyLock::new(|| {
+    let sql = PLAYER_BY_PHONE.sqlite();
+    Statement::made_differing(
+        "player for update",
+        sql.into(),
+        format!("{sql} FOR UPDATE"),
+        LOCKED,
+    )
+});
+
+/// [`MATCH_BY_ID`] as the writer reads it, locked.
+pub(crate) static MATCH_FOR_UPDATE: LazyLock<Statement> = LazyLock::new(|| {
+    let sql = MATCH_BY_ID.sqlite();
+    Statement::made_differing(
+        "match for update",
+        sql.into(),
+        format!("{sql} FOR UPDATE"),
+        LOCKED,
+    )
+});
+
+/// [`LAST_MATCH_OF`] as the writer reads it, the match locked.
+pub(crate) static LAST_MATCH_FOR_UPDATE: LazyLock<Statement> = LazyLock::new(|| {
+    let sql = LAST_MATCH_OF.sqlite();
+    Statement::made_differing(
+        "last match for update",
+        sql.into(),
+        format!("{sql} FOR UPDATE OF m"),
+        LOCKED,
+    )
+});
+
 /// A match's seats in order, each with its player (none for a robot).
 pub(crate) static SEATS: LazyLock<Statement> = LazyLock::new(|| {
     Statement::made(

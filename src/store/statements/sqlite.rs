@@ -6,8 +6,6 @@
 use std::sync::LazyLock;
 
 use super::Statement;
-use crate::store::records::Player;
-use crate::store::rows::column_list;
 
 /// The writer's transaction control: a batch's transaction (taken for
 /// writing at once, so no reader's lock can make it fail half-way), and a
@@ -37,27 +35,6 @@ pub(crate) static SAVE_PLAYER: Statement = Statement::same(
 pub(crate) static LEAVE_LOBBY: Statement = Statement::same(
     "leave lobby",
     "DELETE FROM lobby WHERE player_id = :player_id",
-);
-
-/// A queue's players of one pool, oldest first.
-pub(crate) static LOBBY_QUEUE: LazyLock<Statement> = LazyLock::new(|| {
-    Statement::made(
-        "lobby queue",
-        format!(
-            "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
-             WHERE l.game = :game AND l.options = :options AND {}
-             ORDER BY l.queued_at, l.player_id LIMIT :limit",
-            column_list::<Player>("p"),
-            super::writes::in_pool("p.phone", ":pool")
-        ),
-    )
-});
-
-pub(crate) static INSERT_MATCH: Statement = Statement::same(
-    "insert match",
-    "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at,
-     initial_state, options)
-     VALUES (:game, :state, :seed, :rng_pos, :deadline_at, :rematch_of, :now, :state, :options)",
 );
 
 pub(crate) static INSERT_SEAT: Statement = Statement::same(

@@ -158,3 +158,35 @@ pub(crate) static NEXT_TIMER: Statement = Statement::differing(
 /// Why a statement about running matches differs.
 pub(crate) const SQLITE_FINISHED: &str = "SQLite's partial indexes on running matches are on \
     `finished = 0`, which `NOT finished` does not match; PostgreSQL's column is a boolean";
+
+/// A queue's players of one pool, oldest first.
+pub(crate) static LOBBY_QUEUE: LazyLock<Statement> = LazyLock::new(|| {
+    let sql = format!(
+        "SELECT {} FROM lobby l JOIN players p ON p.id = l.player_id
+         WHERE l.game = :game AND l.options = :options AND {}
+         ORDER BY l.queued_at, l.player_id LIMIT :limit",
+        column_list::<Player>("p"),
+        in_pool("p.phone", ":pool")
+    );
+    Statement::made_differing(
+        "lobby queue",
+        sql.clone(),
+        format!("{sql} FOR UPDATE OF l"),
+        "the queue's rows are locked for the matchmaker of every instance; SQLite's one \
+         writer is the only matchmaker",
+    )
+});
+
+/// A new match's row; its id (`Sql::insert`).
+pub(crate) static INSERT_MATCH: Statement = Statement::differing(
+    "insert match",
+    "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at,
+     initial_state, options)
+     VALUES (:game, :state, :seed, :rng_pos, :deadline_at, :rematch_of, :now, :state, :options)",
+    "INSERT INTO matches (game, state, seed, rng_pos, deadline_at, rematch_of, started_at,
+     initial_state, options)
+     VALUES (:game, :state, :seed, :rng_pos, :deadline_at, :rematch_of, :now, :state, :options)
+     RETURNING id",
+    "SQLite gives the new id as the connection's last rowid, which a RETURNING would cost a \
+     temporary table per row to give",
+);
