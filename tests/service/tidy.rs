@@ -682,6 +682,19 @@ fn the_platform_has_no_import_circles() {
     );
 }
 
+/// No store file is over 500 lines: the store is the part most read when
+/// something goes wrong, and a long file there hid methods written twice.
+#[test]
+fn no_store_file_is_over_500_lines() {
+    let long: Vec<String> = rust_files(&root().join("src/store"))
+        .iter()
+        .map(|f| (relative(f), fs::read_to_string(f).unwrap().lines().count()))
+        .filter(|(_, lines)| *lines > 500)
+        .map(|(f, lines)| format!("{f}: {lines} lines"))
+        .collect();
+    assert!(long.is_empty(), "store files over 500 lines: {long:?}");
+}
+
 /// SQLite's writer keeps copies of seats, players and each player's newest
 /// match (`src/store/sqlite/copies.rs`), right only while every statement
 /// that writes those tables is one its transaction tells the copies of.
