@@ -5,28 +5,24 @@
 
 pub mod alloc;
 pub mod app;
-pub mod cli;
 pub mod clock;
 pub mod config;
-pub mod console;
+pub(crate) mod console;
 pub mod dispatcher;
-pub mod engine;
 pub mod gateway;
-pub mod http;
+pub(crate) mod http;
 pub mod inbound;
-pub mod leaderboards;
-
-pub mod metrics;
+pub(crate) mod leaderboards;
+pub(crate) mod metrics;
 pub mod phone;
 pub mod platform;
 pub mod providers;
 pub mod ratings;
-pub mod robot_pool;
+pub(crate) mod robot_pool;
 pub mod scheduler;
 pub mod server;
-pub mod sim;
 pub mod store;
-pub mod web;
+pub(crate) mod web;
 
 // The games, their settings' readers and the reply language live below the
 // service (crates/games, crates/text); their old paths still hold.

@@ -10,10 +10,10 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::games::paper_soccer::field::check_size;
-use crate::games::paper_soccer::protocol::Engine;
-use crate::games::paper_soccer::robot::search::MATE;
-use crate::games::{Budget, LEVELS, Level, Stopwatch};
+use smsarena::games::paper_soccer::field::check_size;
+use smsarena::games::paper_soccer::protocol::Engine;
+use smsarena::games::paper_soccer::robot::search::MATE;
+use smsarena::games::{Budget, LEVELS, Level, Stopwatch};
 
 /// What `smsarena engine` may run.
 #[derive(clap::Subcommand)]

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::config::Config;
+use smsarena::config::Config;
 
 #[derive(Parser)]
 #[command(name = "smsarena", version, about = "An SMS game gateway")]
@@ -79,11 +79,11 @@ pub fn main() -> ExitCode {
         match command {
             Cmd::Serve(_) => {
                 init_logging(&cfg.log.filter);
-                crate::server::serve(cfg).await
+                smsarena::server::serve(cfg).await
             }
             Cmd::Migrate(_) => {
                 init_logging(&cfg.log.filter);
-                crate::store::Store::open(&cfg.database.url, cfg.database.max_batch).await?;
+                smsarena::store::Store::open(&cfg.database.url, cfg.database.max_batch).await?;
                 println!("database {} is up to date", cfg.database.shown_url());
                 Ok(())
             }
@@ -103,8 +103,8 @@ pub fn main() -> ExitCode {
 /// `smsarena replay FILE`: 0 when the export replays to its final state,
 /// 1 when it does not (and why), 2 when it cannot be read.
 fn replay(cfg: &Config, file: &std::path::Path) -> ExitCode {
-    use crate::platform::export::file::{Verdict, replay_file};
-    let catalog = match crate::platform::catalog::Catalog::load(cfg) {
+    use smsarena::platform::export::file::{Verdict, replay_file};
+    let catalog = match smsarena::platform::catalog::Catalog::load(cfg) {
         Ok(catalog) => catalog,
         Err(e) => {
             eprintln!("smsarena: bad configuration: {e}");

@@ -7,6 +7,10 @@
 #[global_allocator]
 static ALLOCATOR: smsarena::alloc::Mimalloc = smsarena::alloc::Mimalloc;
 
+mod cli;
+mod engine;
+mod sim;
+
 fn main() -> std::process::ExitCode {
-    smsarena::cli::main()
+    cli::main()
 }

@@ -7,13 +7,13 @@ use anyhow::Context;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::watch;
 
-use crate::clock::{Clock, SystemClock};
-use crate::config::Config;
-use crate::gateway::Gateway;
-use crate::inbound::InboundMessage;
-use crate::platform::catalog::Catalog;
-use crate::providers::Provider;
-use crate::providers::capture::Capture;
+use smsarena::clock::{Clock, SystemClock};
+use smsarena::config::Config;
+use smsarena::gateway::Gateway;
+use smsarena::inbound::InboundMessage;
+use smsarena::platform::catalog::Catalog;
+use smsarena::providers::Provider;
+use smsarena::providers::capture::Capture;
 
 const HELP: &str = "\
 Type a text and press Enter to send it from the current phone to the game number.
