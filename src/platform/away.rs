@@ -4,8 +4,8 @@
 //! loses, or his car leaves the race). `P` brings him back.
 
 use super::ctx::Ctx;
+use super::loaded::{LoadedMatch, Moved};
 use super::seeking;
-use super::table::{Moved, Table};
 use super::texts;
 use crate::games::Withdrawal;
 use crate::store::{Player, StoreResult};
@@ -34,18 +34,18 @@ pub(super) fn time_out_for_missed_turns(
 pub(super) fn step_away(
     ctx: &mut Ctx<'_>,
     player: &Player,
-    mut table: Table<'_>,
+    mut loaded: LoadedMatch<'_>,
 ) -> StoreResult<()> {
-    table.set_player(player);
-    let before = table.state().status();
-    for seat in table.seats_of(player.id) {
-        table.withdraw(ctx, seat, Withdrawal::Absent)?;
+    loaded.set_player(player);
+    let before = loaded.state().status();
+    for seat in loaded.seats_of(player.id) {
+        loaded.withdraw(ctx, seat, Withdrawal::Absent)?;
     }
     // A piece that plays on by null moves changes nothing until it is awaited.
-    let moved = if table.state().status() == before {
+    let moved = if loaded.state().status() == before {
         Moved::Nothing
     } else {
         Moved::EVERYONE
     };
-    table.settle(ctx, moved)
+    loaded.settle(ctx, moved)
 }

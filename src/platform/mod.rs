@@ -11,7 +11,7 @@
 //! `commands/` what players text, one module per command and the table of
 //! what each state lets each command do; `seeking.rs` lobbies and rematches
 //! (one state: seeking a match); `pools.rs` who may meet whom (the hall's
-//! virtual phones and real ones); `away.rs` a player going away; `table.rs`
+//! virtual phones and real ones); `away.rs` a player going away; `loaded.rs`
 //! a loaded match and how it moves on; `opening.rs` a new match;
 //! `finish.rs` the end-of-match hook; `quarantine.rs` a match that will not
 //! load; `robot_turns.rs` robots' turns queued and claimed;
@@ -37,6 +37,7 @@ pub mod counts;
 mod ctx;
 pub mod export;
 mod finish;
+mod loaded;
 mod opening;
 mod pools;
 mod quarantine;
@@ -47,7 +48,6 @@ mod robot_move;
 pub mod robot_turns;
 mod seeking;
 mod standing;
-mod table;
 pub mod texts;
 mod timers;
 

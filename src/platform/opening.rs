@@ -5,7 +5,7 @@
 use rand::SeedableRng;
 
 use super::ctx::Ctx;
-use super::table::{Moved, Table, corrupt};
+use super::loaded::{LoadedMatch, Moved, corrupt};
 use crate::games::MatchRng;
 use crate::games::any::{AnyGame, AnyOptions};
 use crate::store::{Holder, NewMatch, NewSeat, Player, StoreResult};
@@ -18,7 +18,7 @@ pub(crate) enum Opening<'o, 'g> {
         players: &'o [Player],
     },
     /// A finished match played again: its options, the same seats.
-    Rematch(&'o Table<'g>),
+    Rematch(&'o LoadedMatch<'g>),
 }
 
 /// Starts a match of `game`; every phone gets its opening board.
@@ -26,7 +26,7 @@ pub(crate) fn start_match<'g>(
     ctx: &mut Ctx<'g>,
     game: &'g dyn AnyGame,
     opening: Opening<'_, '_>,
-) -> StoreResult<Table<'g>> {
+) -> StoreResult<LoadedMatch<'g>> {
     // The platform may draw its seeds from the OS; only the game's own draws must replay.
     let seed: u64 = rand::random();
     let mut rng = MatchRng::seed_from_u64(seed);
@@ -87,8 +87,8 @@ pub(crate) fn start_match<'g>(
         .by_id(id)?
         .ok_or_else(|| corrupt("a match vanished as it was created"))?;
     let seats = ctx.tx.matches().seats(id)?;
-    let mut table = Table::new(game, record, seats, state);
+    let mut loaded = LoadedMatch::new(game, record, seats, state);
     // The opening is a turn that moved on: deadline, robots, boards.
-    table.settle(ctx, Moved::EVERYONE)?;
-    Ok(table)
+    loaded.settle(ctx, Moved::EVERYONE)?;
+    Ok(loaded)
 }

@@ -4,8 +4,8 @@
 //! a robot never plays twice in one turn.
 
 use super::ctx::Ctx;
+use super::loaded::{LoadedMatch, Moved};
 use super::robot_turns::{Applied, Searched, queue_turns};
-use super::table::{Moved, Table};
 use crate::games::{Effect, Status, Withdrawal};
 use crate::store::{Holder, RobotTurn, StoreResult};
 
@@ -24,16 +24,16 @@ pub(super) fn apply(
     if record.finished || record.turn != turn.turn {
         return Ok(Applied::Dropped);
     }
-    let Some(mut table) = Table::load(ctx, record)? else {
+    let Some(mut loaded) = LoadedMatch::load(ctx, record)? else {
         return Ok(Applied::Dropped);
     };
     let awaited =
-        matches!(table.state().status(), Status::Awaiting(ref s) if s.contains(&turn.seat));
-    if !awaited || !matches!(table.seats[turn.seat].holder, Holder::Robot(_)) {
+        matches!(loaded.state().status(), Status::Awaiting(ref s) if s.contains(&turn.seat));
+    if !awaited || !matches!(loaded.seats[turn.seat].holder, Holder::Robot(_)) {
         return Ok(Applied::Dropped);
     }
     let effect = match searched {
-        Searched::Move(notation) => match table.play(ctx, turn.seat, notation)? {
+        Searched::Move(notation) => match loaded.play(ctx, turn.seat, notation)? {
             Ok(effect) => effect,
             Err(refusal) => {
                 // A robot's own move refused is a bug in its game; the seat
@@ -45,12 +45,12 @@ pub(super) fn apply(
                     ?refusal,
                     "a robot's move was refused"
                 );
-                give_up(ctx, &mut table, turn.seat)?
+                give_up(ctx, &mut loaded, turn.seat)?
             }
         },
         Searched::Unloadable => {
             // It loads now: mended since the claim. The turn is searched again.
-            queue_turns(ctx, &table.record, &table.seats, &[turn.seat])?;
+            queue_turns(ctx, &loaded.record, &loaded.seats, &[turn.seat])?;
             return Ok(Applied::Dropped);
         }
         Searched::GaveUp => {
@@ -60,20 +60,20 @@ pub(super) fn apply(
                 attempts = turn.attempts,
                 "a robot's search failed on every attempt; the seat gives up its turn"
             );
-            give_up(ctx, &mut table, turn.seat)?
+            give_up(ctx, &mut loaded, turn.seat)?
         }
     };
-    table.settle(ctx, Moved::from_effect(effect, turn.seat))?;
+    loaded.settle(ctx, Moved::from_effect(effect, turn.seat))?;
     Ok(Applied::Played)
 }
 
 /// A robot seat that cannot move: its null move where its game has one,
 /// otherwise it withdraws, so the match goes on or ends rather than stalls.
-fn give_up(ctx: &mut Ctx<'_>, table: &mut Table, seat: usize) -> StoreResult<Effect> {
-    Ok(match table.play_null(ctx, seat)? {
+fn give_up(ctx: &mut Ctx<'_>, loaded: &mut LoadedMatch, seat: usize) -> StoreResult<Effect> {
+    Ok(match loaded.play_null(ctx, seat)? {
         Some(effect) => effect,
         None => {
-            table.withdraw(ctx, seat, Withdrawal::Resigned)?;
+            loaded.withdraw(ctx, seat, Withdrawal::Resigned)?;
             Effect::Resolved
         }
     })

@@ -16,9 +16,9 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::ctx::{BusyQueue, Ctx};
+use super::loaded::LoadedMatch;
 use super::opening::{Opening, start_match};
 use super::pools::{self, pool_of};
-use super::table::Table;
 use super::texts;
 use crate::games::any::{AnyGame, AnyOptions};
 use crate::store::{MatchRecord, Player, Pool, Queue, StoreResult};
@@ -196,20 +196,20 @@ pub(super) fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) ->
 /// another match is never seated twice, and players who may no longer meet
 /// ([`pools::all_meet`]) are not seated together again; the rematch then
 /// does not start.
-pub(super) fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> StoreResult<()> {
-    if !pools::all_meet(ctx.cfg, &table.phones()) {
-        return expire_rematch(ctx, table.record.id);
+pub(super) fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut loaded: LoadedMatch<'g>) -> StoreResult<()> {
+    if !pools::all_meet(ctx.cfg, &loaded.phones()) {
+        return expire_rematch(ctx, loaded.record.id);
     }
-    for player in table.phones() {
+    for player in loaded.phones() {
         if ctx.tx.matches().active_of(player.id)?.is_some() {
             // As if the window closed: the others' requests go to the lobby.
-            return expire_rematch(ctx, table.record.id);
+            return expire_rematch(ctx, loaded.record.id);
         }
     }
-    table.record.rematch_deadline_at = None;
-    ctx.tx.matches().save(&table.record)?;
+    loaded.record.rematch_deadline_at = None;
+    ctx.tx.matches().save(&loaded.record)?;
     // Everyone is back, so nobody stays on a timeout.
-    for seat in &mut table.seats {
+    for seat in &mut loaded.seats {
         if let Some(p) = seat.player_mut()
             && p.away
         {
@@ -217,7 +217,7 @@ pub(super) fn start_rematch<'g>(ctx: &mut Ctx<'g>, mut table: Table<'g>) -> Stor
             ctx.tx.players().save(p, ctx.now)?;
         }
     }
-    start_match(ctx, table.game, Opening::Rematch(&table)).map(|_| ())
+    start_match(ctx, loaded.game, Opening::Rematch(&loaded)).map(|_| ())
 }
 
 /// The player stops seeking: out of every lobby, and his rematch request withdrawn.

@@ -9,7 +9,7 @@
 use chrono::{DateTime, Utc};
 
 use super::ctx::Ctx;
-use super::table::{Moved, Table, deadline};
+use super::loaded::{LoadedMatch, Moved, deadline};
 use super::{away, seeking, texts};
 use crate::games::{Status, Withdrawal};
 use crate::store::{StoreResult, Tx};
@@ -72,31 +72,31 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
     if record.finished || record.deadline_at.is_none_or(|t| t > ctx.now) {
         return Ok(());
     }
-    let Some(mut table) = Table::load(ctx, record)? else {
+    let Some(mut loaded) = LoadedMatch::load(ctx, record)? else {
         return Ok(());
     };
-    let Status::Awaiting(late) = table.state().status() else {
+    let Status::Awaiting(late) = loaded.state().status() else {
         return Ok(());
     };
     let max_missed = ctx.cfg.game.max_missed_turns;
     let mut moved = Moved::Nothing;
     for seat in late {
-        let Some(player) = table.seats[seat].player().cloned() else {
+        let Some(player) = loaded.seats[seat].player().cloned() else {
             continue;
         };
-        table.seats[seat].missed += 1;
-        let missed = table.seats[seat].missed;
+        loaded.seats[seat].missed += 1;
+        let missed = loaded.seats[seat].missed;
         ctx.tx
             .matches()
-            .save_seat(table.record.id, &table.seats[seat])?;
+            .save_seat(loaded.record.id, &loaded.seats[seat])?;
         if missed >= max_missed && !player.away {
             let player = away::time_out_for_missed_turns(ctx, player, missed)?;
-            table.set_player(&player);
-            table.withdraw(ctx, seat, Withdrawal::Absent)?;
+            loaded.set_player(&player);
+            loaded.withdraw(ctx, seat, Withdrawal::Absent)?;
             moved = moved.and(Moved::EVERYONE);
             continue;
         }
-        match table.play_null(ctx, seat)? {
+        match loaded.play_null(ctx, seat)? {
             Some(effect) => moved = moved.and(Moved::from_effect(effect, seat)),
             None => ctx.notify(
                 &player,
@@ -107,7 +107,7 @@ fn expire_turn(ctx: &mut Ctx<'_>, match_id: i64) -> StoreResult<()> {
     // Even if nothing moved on (a teammate still owes his move, or only a
     // reminder went out), the deadline starts again.
     if moved == Moved::Nothing {
-        table.record.deadline_at = Some(ctx.now + deadline(ctx, table.game));
+        loaded.record.deadline_at = Some(ctx.now + deadline(ctx, loaded.game));
     }
-    table.settle(ctx, moved)
+    loaded.settle(ctx, moved)
 }

@@ -2,7 +2,7 @@
 
 use super::words::{ParseError, bare};
 use crate::platform::ctx::Ctx;
-use crate::platform::table::Table;
+use crate::platform::loaded::LoadedMatch;
 use crate::store::{Player, StoreResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,16 +16,20 @@ impl Board {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        table: Table<'_>,
+        loaded: LoadedMatch<'_>,
         _: Board,
     ) -> StoreResult<()> {
-        show(ctx, &player, &table)
+        show(ctx, &player, &loaded)
     }
 }
 
 /// The board of the seat he is to move for, else of his first.
-pub(super) fn show(ctx: &mut Ctx<'_>, player: &Player, table: &Table<'_>) -> StoreResult<()> {
-    let seat = table.seat_to_move(player.id).unwrap_or_default();
-    let board = table.render(seat);
+pub(super) fn show(
+    ctx: &mut Ctx<'_>,
+    player: &Player,
+    loaded: &LoadedMatch<'_>,
+) -> StoreResult<()> {
+    let seat = loaded.seat_to_move(player.id).unwrap_or_default();
+    let board = loaded.render(seat);
     ctx.reply(player, board)
 }

@@ -2,7 +2,7 @@
 //! registering the table answers with how to register).
 
 use crate::platform::ctx::Ctx;
-use crate::platform::table::Table;
+use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -21,11 +21,11 @@ impl Help {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        table: Table<'_>,
+        loaded: LoadedMatch<'_>,
         _: Help,
     ) -> StoreResult<()> {
-        let move_help = table.game.move_help(player.lang);
-        let steps = table.game.has_state_steps();
+        let move_help = loaded.game.move_help(player.lang);
+        let steps = loaded.game.has_state_steps();
         ctx.reply(
             &player,
             texts::help_in_match(player.lang, &move_help, steps),

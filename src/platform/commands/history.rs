@@ -7,8 +7,8 @@
 use super::words::ParseError;
 use crate::encoding;
 use crate::platform::ctx::Ctx;
+use crate::platform::loaded::{LoadedMatch, game_of};
 use crate::platform::record::stored_entries;
-use crate::platform::table::{Table, game_of};
 use crate::platform::texts;
 use crate::store::{MatchRecord, Player, StoreResult};
 
@@ -51,10 +51,10 @@ impl History {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        table: Table<'_>,
+        loaded: LoadedMatch<'_>,
         asked: History,
     ) -> StoreResult<()> {
-        reply(ctx, &player, &table.record, asked)
+        reply(ctx, &player, &loaded.record, asked)
     }
 }
 

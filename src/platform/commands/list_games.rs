@@ -1,7 +1,7 @@
 //! `P ?`: the games hosted, one line each.
 
 use crate::platform::ctx::Ctx;
-use crate::platform::table::Table;
+use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -23,7 +23,7 @@ impl ListGames {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        _: Table<'_>,
+        _: LoadedMatch<'_>,
         list: ListGames,
     ) -> StoreResult<()> {
         ListGames::idle(ctx, player, list)

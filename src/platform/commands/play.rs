@@ -8,8 +8,8 @@ use super::words::split_word;
 use crate::games::Reason;
 use crate::platform::catalog::DEFAULT_GAME;
 use crate::platform::ctx::Ctx;
+use crate::platform::loaded::LoadedMatch;
 use crate::platform::seeking;
-use crate::platform::table::Table;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -56,14 +56,14 @@ impl Play {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        mut table: Table<'_>,
+        mut loaded: LoadedMatch<'_>,
         play: Play,
     ) -> StoreResult<()> {
         if play.game.is_none() {
-            return back_at_the_table(ctx, player, table);
+            return back_at_the_table(ctx, player, loaded);
         }
-        let player = come_back_to(ctx, player, &mut table)?;
-        let name = table.game.name(player.lang);
+        let player = come_back_to(ctx, player, &mut loaded)?;
+        let name = loaded.game.name(player.lang);
         ctx.reply(&player, texts::already_in_match(player.lang, name))
     }
 }
@@ -73,25 +73,29 @@ impl Play {
 pub(super) fn back_at_the_table(
     ctx: &mut Ctx<'_>,
     player: Player,
-    mut table: Table<'_>,
+    mut loaded: LoadedMatch<'_>,
 ) -> StoreResult<()> {
-    let player = come_back_to(ctx, player, &mut table)?;
-    board::show(ctx, &player, &table)
+    let player = come_back_to(ctx, player, &mut loaded)?;
+    board::show(ctx, &player, &loaded)
 }
 
 /// The player is back at his match, if he was on a timeout: his missed
 /// turns count again from zero.
-fn come_back_to(ctx: &mut Ctx<'_>, player: Player, table: &mut Table<'_>) -> StoreResult<Player> {
+fn come_back_to(
+    ctx: &mut Ctx<'_>,
+    player: Player,
+    loaded: &mut LoadedMatch<'_>,
+) -> StoreResult<Player> {
     if !player.away {
         return Ok(player);
     }
     let player = come_back(ctx, player)?;
-    table.set_player(&player);
-    for seat in table.seats_of(player.id) {
-        table.seats[seat].missed = 0;
+    loaded.set_player(&player);
+    for seat in loaded.seats_of(player.id) {
+        loaded.seats[seat].missed = 0;
         ctx.tx
             .matches()
-            .save_seat(table.record.id, &table.seats[seat])?;
+            .save_seat(loaded.record.id, &loaded.seats[seat])?;
     }
     Ok(player)
 }

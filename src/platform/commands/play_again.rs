@@ -7,9 +7,9 @@ use chrono::Duration;
 use super::play;
 use super::words::{ParseError, bare};
 use crate::platform::ctx::Ctx;
+use crate::platform::loaded::LoadedMatch;
 use crate::platform::pools;
 use crate::platform::seeking;
-use crate::platform::table::Table;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -33,42 +33,42 @@ impl PlayAgain {
             }
             return ctx.reply(&player, texts::rematch_closed(lang, ctx.numbers()));
         }
-        let Some(mut table) = Table::load(ctx, last)? else {
+        let Some(mut loaded) = LoadedMatch::load(ctx, last)? else {
             return Ok(());
         };
         // A match of the hall's phones and real ones, left from before the
         // operator kept them apart, is not asked again: asking texts the others.
-        if !pools::all_meet(ctx.cfg, &table.phones()) {
+        if !pools::all_meet(ctx.cfg, &loaded.phones()) {
             return ctx.reply(&player, texts::rematch_closed(lang, ctx.numbers()));
         }
-        let mine = table.seats_of(player.id);
+        let mine = loaded.seats_of(player.id);
         if mine.is_empty() {
             return Ok(());
         }
-        if mine.iter().all(|&s| table.seats[s].rematch_at.is_some()) {
+        if mine.iter().all(|&s| loaded.seats[s].rematch_at.is_some()) {
             return ctx.reply(&player, texts::rematch_waiting(lang));
         }
         ctx.tx.lobby().leave(player.id)?;
-        let first = table.record.rematch_deadline_at.is_none();
-        for seat in &mut table.seats {
+        let first = loaded.record.rematch_deadline_at.is_none();
+        for seat in &mut loaded.seats {
             // His seats, and robots', which always agree.
             if seat.rematch_at.is_none() && (seat.is(player.id) || seat.player().is_none()) {
                 seat.rematch_at = Some(ctx.now);
-                ctx.tx.matches().save_seat(table.record.id, seat)?;
+                ctx.tx.matches().save_seat(loaded.record.id, seat)?;
             }
         }
         if first {
             let window = Duration::seconds(ctx.cfg.game.rematch_window_secs as i64);
-            table.record.rematch_deadline_at = Some(ctx.now + window);
-            ctx.tx.matches().save(&table.record)?;
+            loaded.record.rematch_deadline_at = Some(ctx.now + window);
+            ctx.tx.matches().save(&loaded.record)?;
         }
-        if table.seats.iter().all(|s| s.rematch_at.is_some()) {
-            return seeking::start_rematch(ctx, table);
+        if loaded.seats.iter().all(|s| s.rematch_at.is_some()) {
+            return seeking::start_rematch(ctx, loaded);
         }
         ctx.reply(&player, texts::rematch_waiting(lang))?;
         if first {
             let nick = player.nick.clone().unwrap_or_default();
-            for other in table.phones() {
+            for other in loaded.phones() {
                 if other.id == player.id || ctx.tx.matches().active_of(other.id)?.is_some() {
                     continue;
                 }
@@ -81,9 +81,9 @@ impl PlayAgain {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        table: Table<'_>,
+        loaded: LoadedMatch<'_>,
         _: PlayAgain,
     ) -> StoreResult<()> {
-        play::back_at_the_table(ctx, player, table)
+        play::back_at_the_table(ctx, player, loaded)
     }
 }

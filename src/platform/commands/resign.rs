@@ -4,7 +4,7 @@
 use super::words::{ParseError, bare};
 use crate::games::Withdrawal;
 use crate::platform::ctx::Ctx;
-use crate::platform::table::{Moved, Table};
+use crate::platform::loaded::{LoadedMatch, Moved};
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -19,14 +19,14 @@ impl Resign {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        mut table: Table<'_>,
+        mut loaded: LoadedMatch<'_>,
         _: Resign,
     ) -> StoreResult<()> {
-        let Some(seat) = table.seat_to_move(player.id) else {
+        let Some(seat) = loaded.seat_to_move(player.id) else {
             return Ok(());
         };
         ctx.reply(&player, texts::resigned(player.lang))?;
-        table.withdraw(ctx, seat, Withdrawal::Resigned)?;
-        table.settle(ctx, Moved::EVERYONE)
+        loaded.withdraw(ctx, seat, Withdrawal::Resigned)?;
+        loaded.settle(ctx, Moved::EVERYONE)
     }
 }

@@ -7,7 +7,7 @@ use super::text::Text;
 use super::words::{ParseError, first_word};
 use crate::lang::Lang;
 use crate::platform::ctx::Ctx;
-use crate::platform::table::Table;
+use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -37,9 +37,9 @@ impl Who {
 
 /// A command's act on a number's row (a stranger's is created first).
 pub(super) type OnRow<C> = fn(&mut Ctx<'_>, Player, C) -> StoreResult<()>;
-/// A command's act on a player at his match's table.
-pub(super) type AtTable<C> =
-    for<'c, 'g> fn(&'c mut Ctx<'g>, Player, Table<'g>, C) -> StoreResult<()>;
+/// A command's act on a player in his match, loaded.
+pub(super) type InMatch<C> =
+    for<'c, 'g> fn(&'c mut Ctx<'g>, Player, LoadedMatch<'g>, C) -> StoreResult<()>;
 
 /// What a command does for a sender in one state.
 pub(super) enum Cell<F> {
@@ -87,7 +87,7 @@ pub(super) enum Registered<C> {
     /// first word (`Game::yields_word`), read as a move instead.
     ByPlace {
         idle: Cell<OnRow<C>>,
-        in_match: Cell<AtTable<C>>,
+        in_match: Cell<InMatch<C>>,
         game_may_claim: bool,
     },
 }
@@ -138,15 +138,15 @@ impl<C> Row<C> {
                 } => match ctx.tx.matches().active_of(player.id)? {
                     None => on_row(idle, ctx, player, command),
                     Some(record) => {
-                        let Some(table) = Table::load(ctx, record)? else {
+                        let Some(loaded) = LoadedMatch::load(ctx, record)? else {
                             // It would not load and was just ended as void; he was told.
                             return Ok(());
                         };
-                        if game_may_claim && !table.game.yields_word(first_word(text)) {
-                            return Text::in_match(ctx, player, table, Text::of(text));
+                        if game_may_claim && !loaded.game.yields_word(first_word(text)) {
+                            return Text::in_match(ctx, player, loaded, Text::of(text));
                         }
                         match in_match {
-                            Cell::Act(act) => act(ctx, player, table, command),
+                            Cell::Act(act) => act(ctx, player, loaded, command),
                             Cell::Say(reply) => say(ctx, &player, &reply),
                             Cell::Ignore => Ok(()),
                         }

@@ -3,7 +3,7 @@
 
 use crate::platform::away;
 use crate::platform::ctx::Ctx;
-use crate::platform::table::Table;
+use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -25,8 +25,8 @@ impl Stop {
         // The one text an opted-out number still receives.
         ctx.reply_to_phone(&player.phone, texts::opted_out(player.lang))?;
         match ctx.tx.matches().active_of(player.id)? {
-            Some(record) => match Table::load(ctx, record)? {
-                Some(table) => away::step_away(ctx, &player, table),
+            Some(record) => match LoadedMatch::load(ctx, record)? {
+                Some(loaded) => away::step_away(ctx, &player, loaded),
                 None => Ok(()),
             },
             None => Ok(()),

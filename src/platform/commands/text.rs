@@ -7,7 +7,7 @@ use crate::games::Effect;
 use crate::games::any::{AnyGame, AnyRefusal};
 use crate::lang::Lang;
 use crate::platform::ctx::Ctx;
-use crate::platform::table::{Moved, Table};
+use crate::platform::loaded::{LoadedMatch, Moved};
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -44,31 +44,31 @@ impl Text {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        mut table: Table<'_>,
+        mut loaded: LoadedMatch<'_>,
         Text(text): Text,
     ) -> StoreResult<()> {
         let lang = player.lang;
         if player.away {
             return ctx.reply(&player, texts::timeout_taken(lang, ctx.numbers()));
         }
-        let Some(seat) = table.seat_to_move(player.id) else {
+        let Some(seat) = loaded.seat_to_move(player.id) else {
             return Ok(());
         };
-        match table.play(ctx, seat, &text)? {
+        match loaded.play(ctx, seat, &text)? {
             Ok(effect) => {
-                if table.seats[seat].missed != 0 {
-                    table.seats[seat].missed = 0;
+                if loaded.seats[seat].missed != 0 {
+                    loaded.seats[seat].missed = 0;
                     ctx.tx
                         .matches()
-                        .save_seat(table.record.id, &table.seats[seat])?;
+                        .save_seat(loaded.record.id, &loaded.seats[seat])?;
                 }
                 if effect == Effect::Pending {
                     ctx.reply(&player, texts::move_accepted(lang, &text))?;
                 }
-                table.settle(ctx, Moved::from_effect(effect, seat))
+                loaded.settle(ctx, Moved::from_effect(effect, seat))
             }
             Err(refusal) => {
-                let reply = refusal_text(table.game, &refusal, lang);
+                let reply = refusal_text(loaded.game, &refusal, lang);
                 ctx.reply(&player, reply)
             }
         }

@@ -5,7 +5,7 @@
 use super::words::{ParseError, bare};
 use crate::platform::away;
 use crate::platform::ctx::Ctx;
-use crate::platform::table::Table;
+use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
 use crate::store::{Player, StoreResult};
 
@@ -24,11 +24,11 @@ impl Timeout {
     pub(super) fn in_match(
         ctx: &mut Ctx<'_>,
         player: Player,
-        table: Table<'_>,
+        loaded: LoadedMatch<'_>,
         _: Timeout,
     ) -> StoreResult<()> {
         let player = take(ctx, player)?;
-        away::step_away(ctx, &player, table)
+        away::step_away(ctx, &player, loaded)
     }
 }
 

@@ -18,12 +18,12 @@ use crate::store::{MatchRecord, MoveKind, NewMove, Player, SeatRecord, StoreErro
 const MAX_AUTOMATIC_MOVES: usize = 64;
 
 /// A loaded match: its game, its row, its seats and its typed state.
-pub(crate) struct Table<'g> {
+pub(crate) struct LoadedMatch<'g> {
     pub game: &'g dyn AnyGame,
     pub record: MatchRecord,
     pub seats: Vec<SeatRecord>,
     /// Changed only by a move that is recorded with the state after it
-    /// ([`Table::moved_on`], [`Table::withdraw`]): a replay depends on it.
+    /// ([`LoadedMatch::moved_on`], [`LoadedMatch::withdraw`]): a replay depends on it.
     state: Box<dyn AnyMatch>,
     /// The state string the last recorded move left, which is the state
     /// now: the match's row is saved with it instead of writing the state
@@ -45,14 +45,14 @@ pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'
     })
 }
 
-impl<'g> Table<'g> {
+impl<'g> LoadedMatch<'g> {
     pub fn new(
         game: &'g dyn AnyGame,
         record: MatchRecord,
         seats: Vec<SeatRecord>,
         state: Box<dyn AnyMatch>,
-    ) -> Table<'g> {
-        Table {
+    ) -> LoadedMatch<'g> {
+        LoadedMatch {
             game,
             record,
             seats,
@@ -64,7 +64,7 @@ impl<'g> Table<'g> {
     /// The match, its state parsed; `None` when it would not load (or its
     /// state holds other seats than the match), in which case it has just
     /// been quarantined: ended as void, its players told.
-    pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Option<Table<'g>>> {
+    pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Option<LoadedMatch<'g>>> {
         let seats = ctx.tx.matches().seats(record.id)?;
         let loaded = game_of(ctx, &record).and_then(|game| {
             let state = game.load(&record.state).map_err(corrupt)?;
@@ -79,7 +79,7 @@ impl<'g> Table<'g> {
             Ok((game, state))
         });
         match loaded {
-            Ok((game, state)) => Ok(Some(Table::new(game, record, seats, state))),
+            Ok((game, state)) => Ok(Some(LoadedMatch::new(game, record, seats, state))),
             Err(e) => {
                 quarantine(ctx, record, &seats, &e.to_string())?;
                 Ok(None)
@@ -354,7 +354,7 @@ impl<'g> Table<'g> {
     }
 }
 
-/// What a change did to the match, for [`Table::settle`].
+/// What a change did to the match, for [`LoadedMatch::settle`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Moved {
     /// The turn is where it was (a teammate's move is in; a withdrawal that
