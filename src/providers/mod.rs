@@ -11,13 +11,13 @@ use crate::config::{Config, ProviderKind};
 use send_client::SendClient;
 
 pub mod capture;
-pub mod console;
 pub mod generic;
 pub mod hall;
 pub mod kannel;
 pub mod observed;
 pub mod outbound;
 pub mod send_client;
+pub mod stdout;
 pub mod twilio;
 pub mod vonage;
 pub mod webhook;
@@ -43,7 +43,7 @@ pub struct Registration {
 
 /// Every provider.
 pub const PROVIDERS: &[Registration] = &[
-    console::PROVIDER,
+    stdout::PROVIDER,
     generic::PROVIDER,
     kannel::PROVIDER,
     twilio::PROVIDER,

@@ -1,4 +1,4 @@
-//! The `console` provider: each text is one line on stdout (the embedded default, and `smsarena sim`).
+//! The `console` SMS provider (`sms.provider = "console"`), written to stdout: each text is one line (the embedded default, and `smsarena sim`). Not the operator's console (`src/console/`).
 
 use std::io::Write;
 
@@ -7,16 +7,16 @@ use super::outbound::{Accepted, Outbound, SendError, SendFuture};
 use crate::config::ProviderKind;
 use crate::store::OutboxText;
 
-pub struct Console;
+pub struct Stdout;
 
 /// Sends only: texts printed, nothing comes in.
 pub const PROVIDER: Registration = Registration {
     kind: ProviderKind::Console,
     webhooks: |_| None,
-    sender: |_, _| Ok(Box::new(Console)),
+    sender: |_, _| Ok(Box::new(Stdout)),
 };
 
-impl Console {
+impl Stdout {
     async fn send_text(&self, text: &OutboxText) -> Result<Accepted, SendError> {
         let line = format!(
             "SMS from={} to={} text={:?}\n",
@@ -35,7 +35,7 @@ impl Console {
     }
 }
 
-impl Outbound for Console {
+impl Outbound for Stdout {
     fn send<'a>(&'a self, text: &'a OutboxText) -> SendFuture<'a> {
         Box::pin(self.send_text(text))
     }
