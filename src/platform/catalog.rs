@@ -2,10 +2,10 @@
 //! Adding a game is a folder under `crates/games/src/` and a line in [`Catalog::new`].
 
 use crate::config::Config;
+use crate::games::Game;
 use crate::games::any::{AnyGame, Entry};
 use crate::games::auto_race::{AutoRace, Track, builtin};
 use crate::games::paper_soccer::PaperSoccer;
-use crate::games::trial::Trial;
 use crate::games::word_battle::WordBattle;
 use crate::lang::Lang;
 
@@ -56,9 +56,10 @@ impl Catalog {
         }
     }
 
-    /// The same, with the trial game (`TR`) the platform's tests play.
-    pub fn with_trial(mut self) -> Catalog {
-        self.games.push(Box::new(Entry::new(Trial)));
+    /// The same, hosting `game` too: the trial game (`TR`) the tests play,
+    /// which the shipped gateway does not carry.
+    pub fn with_game<G: Game + 'static>(mut self, game: G) -> Catalog {
+        self.games.push(Box::new(Entry::new(game)));
         self
     }
 
@@ -115,12 +116,13 @@ mod tests {
 
     use super::*;
     use crate::games::MatchRng;
+    use crate::games::trial::Trial;
 
     /// Every game offers a practice match at each of its robot levels: its
     /// options read back as themselves and seat one phone against robots.
     #[test]
     fn every_game_offers_a_practice_match_at_each_robot_level() {
-        let catalog = Catalog::new(&Config::default()).with_trial();
+        let catalog = Catalog::new(&Config::default()).with_game(Trial);
         for game in catalog.games() {
             assert!(!game.robot_levels().is_empty(), "{}", game.code());
             assert!(
@@ -149,7 +151,7 @@ mod tests {
     /// `U` lobby is its own), read back as itself, given once only.
     #[test]
     fn every_game_takes_u_for_an_unrated_match() {
-        let catalog = Catalog::new(&Config::default()).with_trial();
+        let catalog = Catalog::new(&Config::default()).with_game(Trial);
         for game in catalog.games() {
             let code = game.code();
             let rated = game.options("").unwrap();
@@ -172,7 +174,7 @@ mod tests {
     /// match, the robots' lobby, more phones) agrees with their lineup.
     #[test]
     fn a_new_match_holds_the_seats_of_its_options() {
-        let catalog = Catalog::new(&Config::default()).with_trial();
+        let catalog = Catalog::new(&Config::default()).with_game(Trial);
         let cases = [
             ("FB", ""),
             ("FB", "BOT"),

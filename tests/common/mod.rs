@@ -301,7 +301,7 @@ pub fn sms_request(id: &str, from: &str, to: &str, text: &str) -> Request<Body> 
 
 async fn build(cfg: Arc<Config>, clock: Arc<ManualClock>) -> Gateway {
     let provider = Provider::from_config(&cfg).expect("the console provider");
-    let catalog = Catalog::new(&cfg).with_trial();
+    let catalog = Catalog::new(&cfg).with_game(smsarena::games::trial::Trial);
     Gateway::open(cfg, clock, provider, catalog)
         .await
         .expect("open the gateway")

@@ -28,6 +28,7 @@ pub mod intelball;
 pub mod paper_soccer;
 pub mod picture;
 pub mod settings;
+#[cfg(any(test, feature = "trial"))]
 pub mod trial;
 pub mod word_battle;
 

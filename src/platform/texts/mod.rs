@@ -569,7 +569,7 @@ mod tests {
     #[test]
     fn in_match_help_and_an_unreadable_move_are_one_sms() {
         use crate::encoding::analyse;
-        let catalog = Catalog::new(&Config::default()).with_trial();
+        let catalog = Catalog::new(&Config::default()).with_game(crate::games::trial::Trial);
         for game in catalog.games() {
             for lang in [Lang::Ru, Lang::En] {
                 let codes = game.move_help(lang);
