@@ -918,6 +918,7 @@ async fn a_text_a_second_for_a_minute_is_never_dropped() {
     let refused = browser
         .eval("return document.querySelectorAll('#thread .refused').length")
         .await;
+    assert_eq!(not_sent(&browser).await, Vec::<String>::new());
     let took = started.elapsed();
     eprintln!("{sent} texts in {took:?} from the page, {refused} refused");
     assert_eq!(refused, 0, "a person's pace met the flood limit");
@@ -942,4 +943,54 @@ async fn type_and_send(browser: &Browser, to: &str, text: &str) {
         .unwrap();
     browser.type_in("#compose-text", text).await;
     browser.click("#send").await;
+}
+
+/// The notes of the texts the page says were not sent.
+async fn not_sent(browser: &Browser) -> Vec<String> {
+    let notes = browser
+        .eval(
+            "return Array.from(document.querySelectorAll('#thread li.out .meta'), m => m.textContent)
+               .filter(t => t.includes('not sent'));",
+        )
+        .await;
+    serde_json::from_value(notes).unwrap()
+}
+
+/// A text the service cannot take this moment (its database held by another
+/// program past the writer's wait: a 503) is posted again by the page, as a
+/// provider would, with the same id: it is read once and answered, and the
+/// thread never says it was not sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_text_the_service_cannot_take_now_is_posted_again_and_read_once() {
+    let Some(browser) = Browser::start(NARROW).await else {
+        return;
+    };
+    let hall = hall_with(|cfg| cfg.http.request_timeout_ms = 8_000).await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    new_phone(&browser).await;
+    text(&browser, GAME, "R held").await;
+    let read_before = hall
+        .state
+        .store()
+        .read(|r| r.count_rows("inbound"))
+        .await
+        .unwrap();
+    let seen = inbox(&browser).await.len();
+
+    let lock = common::lock::WriteLock::take(&hall.state.config().database.url);
+    type_and_send(&browser, GAME, "H").await;
+    // Past SQLite's busy timeout (5 s): the first post is answered 503.
+    tokio::time::sleep(Duration::from_millis(6_500)).await;
+    drop(lock);
+    let help = replies(&browser, seen).await;
+    assert!(!help.is_empty(), "answered once the database was free");
+    assert_eq!(not_sent(&browser).await, Vec::<String>::new());
+    let read = hall
+        .state
+        .store()
+        .read(|r| r.count_rows("inbound"))
+        .await
+        .unwrap();
+    assert_eq!(read, read_before + 1, "read once");
+    browser.close().await;
 }

@@ -15,6 +15,8 @@
   const $ = (id) => document.getElementById(id);
   // Texts to each phone this tab has not shown yet: the tab's own count.
   const unread = new Map();
+  // How many times a text is posted before the page says it was not sent.
+  const DELIVERY_ATTEMPTS = 5;
   const live = connectLive();
 
 
@@ -293,20 +295,7 @@
     const entry = { dir: "out", id: newId(), to, body: text, parts: 1, encoding: "gsm7", at: Date.now(), note: "sending", match: matchLabel(p) };
     update(number, (q) => { q.thread.push(entry); });
     drawThread();
-    let outcome;
-    try {
-      const response = await fetch("hall/phones/" + encodeURIComponent(number) + "/texts", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token: p.token, id: entry.id, to, text }),
-      });
-      const answer = await response.json();
-      if (!response.ok) throw new Error(answer.error || response.statusText);
-      outcome = { parts: answer.parts, encoding: answer.encoding, note: null, failed: null };
-      if (answer.status === "rate_limited") outcome.retryAfter = answer.retry_after_secs || 1;
-    } catch (e) {
-      outcome = { note: null, failed: e.message };
-    }
+    const outcome = await deliver(number, { token: p.token, id: entry.id, to, text });
     update(number, (q) => {
       const sent = q.thread.find((t) => t.id === entry.id);
       if (sent) Object.assign(sent, outcome);
@@ -317,6 +306,38 @@
       }
     });
     draw();
+  }
+
+  // Posts a text as a provider would: a 503 (the service busy, or its
+  // database for a moment) or a lost connection is tried again after the
+  // wait it asks for, with the same id, so a text the service did take is
+  // never taken twice; anything else is the answer.
+  async function deliver(number, body) {
+    const url = "hall/phones/" + encodeURIComponent(number) + "/texts";
+    for (let attempt = 1; ; attempt++) {
+      let wait;
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        const answer = await response.json();
+        if (response.ok) {
+          const outcome = { parts: answer.parts, encoding: answer.encoding, note: null, failed: null };
+          if (answer.status === "rate_limited") outcome.retryAfter = answer.retry_after_secs || 1;
+          return outcome;
+        }
+        if (response.status !== 503 || attempt >= DELIVERY_ATTEMPTS) {
+          return { note: null, failed: answer.error || response.statusText };
+        }
+        wait = Number(response.headers.get("retry-after")) || 1;
+      } catch (e) {
+        if (attempt >= DELIVERY_ATTEMPTS) return { note: null, failed: e.message };
+        wait = 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
   }
 
   // A text to one of the phones, from the browser's one live stream.
