@@ -183,12 +183,12 @@ impl RobotPool {
     /// Computes one turn on a thread of lane `index`, then plays it.
     async fn play(&self, index: usize, job: RobotJob) -> StoreResult<Applied> {
         let lane = &self.inner.lanes[index];
-        let platform = self.inner.platform.clone();
-        let budget_ms = self.inner.cfg.budget_ms;
-        let clock = self.inner.clock.clone();
         if job.turn.attempts > SEARCH_ATTEMPTS {
             return self.apply(lane, job, Searched::GaveUp).await;
         }
+        let platform = self.inner.platform.clone();
+        let budget_ms = self.inner.cfg.budget_ms;
+        let clock = self.inner.clock.clone();
         let searched = job.clone();
         let (searched, spent) = lane
             .run(move || {

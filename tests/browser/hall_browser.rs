@@ -893,17 +893,16 @@ async fn a_text_a_second_for_a_minute_is_never_dropped() {
         tokio::time::sleep_until(started + Duration::from_secs(second)).await;
         let burst = if second % 15 == 14 { 5 } else { 1 };
         for _ in 0..burst {
-            match seat_of(&hall.state, &me).await {
-                Some((game, s, seat)) if a_legal_move(&game, &s, seat).is_some() => {
-                    let mv = a_legal_move(&game, &s, seat).unwrap();
-                    type_and_send(&browser, GAME, &mv).await;
-                }
-                // Between matches, or the robot still thinking: the board
-                // asked for, as a player waiting would.
-                Some(_) => type_and_send(&browser, GAME, "B").await,
-                None => {
-                    browser.click("button.practice[data-game='PS']").await;
-                }
+            let in_match = seat_of(&hall.state, &me).await;
+            let mv = in_match
+                .as_ref()
+                .and_then(|(game, s, seat)| a_legal_move(game, s, *seat));
+            match (in_match, mv) {
+                (Some(_), Some(mv)) => type_and_send(&browser, GAME, &mv).await,
+                // The robot still thinking: the board asked for, as a
+                // player waiting would.
+                (Some(_), None) => type_and_send(&browser, GAME, "B").await,
+                (None, _) => browser.click("button.practice[data-game='PS']").await,
             }
             sent += 1;
         }

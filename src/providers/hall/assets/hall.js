@@ -546,7 +546,12 @@
   function words() {
     const p = current();
     const turn = p && turns.get(p.number);
-    return (turn && turn.player && WORDS[turn.lang]) || WORDS.EN;
+    return turn && turn.player ? wordsOf(turn) : WORDS.EN;
+  }
+
+  // The words of a phone's reply language (English for one the page lacks).
+  function wordsOf(turn) {
+    return WORDS[turn.lang] || WORDS.EN;
   }
 
   async function refreshTurn(p, entry) {
@@ -584,7 +589,7 @@
   function matchLabel(p) {
     const turn = turns.get(p.number);
     const m = turn && turn.match;
-    return m ? (WORDS[turn.lang] || WORDS.EN).match(m.name, m.id) : undefined;
+    return m ? wordsOf(turn).match(m.name, m.id) : undefined;
   }
 
   function secondsLeft(turn) {
@@ -606,7 +611,7 @@
     const mark = document.createElement("span");
     mark.className = m.to_move ? "turn-mark mine" : "turn-mark";
     mark.textContent = m.to_move ? "●" : "○";
-    const w = WORDS[turn.lang] || WORDS.EN;
+    const w = wordsOf(turn);
     mark.title = m.to_move ? w.yourMove : w.theirMove;
     mark.setAttribute("aria-label", mark.title);
     mark.setAttribute("role", "img");
