@@ -20,6 +20,7 @@ mod delivery;
 mod group_commit;
 mod inbound;
 mod lookups;
+mod migrations;
 mod outbox;
 mod postgres;
 pub mod probe;

@@ -319,7 +319,7 @@ fn every_source_file_opens_with_a_summary_line() {
         files.extend(rust_files(&krate.join("src")));
     }
     files.extend(rust_files(&root().join("tests")));
-    files.extend(rust_files(&root().join("benches")));
+    files.extend(rust_files(&root().join("crates/bench/benches")));
     let missing: Vec<String> = files
         .iter()
         .filter(|f| {
@@ -356,7 +356,6 @@ fn code_map_paths() -> Vec<String> {
                 "src/",
                 "crates/",
                 "tests/",
-                "benches/",
                 "measure/",
                 "migrations/",
                 "config/",
@@ -453,7 +452,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
         games.len(),
         "the catalog hosts one game per folder of {GAMES}/: {games:?} against {catalog:?}"
     );
-    let cargo = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let bench_cargo = fs::read_to_string(root().join("crates/bench/Cargo.toml")).unwrap();
     let fuzz_cargo = fs::read_to_string(root().join("fuzz/Cargo.toml")).unwrap();
     let mut missing = Vec::new();
     for game in &games {
@@ -462,7 +461,7 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
             guide.clone(),
             format!("{GAMES}/{game}/tests/mod.rs"),
             format!("tests/service/{game}.rs"),
-            format!("benches/{game}.rs"),
+            format!("crates/bench/benches/{game}.rs"),
             format!("fuzz/fuzz_targets/{game}.rs"),
         ];
         for path in wanted {
@@ -474,8 +473,8 @@ fn every_game_has_its_guide_tests_bench_and_fuzz_target() {
         if fs::read_dir(&corpus).map_or(true, |mut d| d.next().is_none()) {
             missing.push(format!("fuzz/corpus/{game}/ (a seed input)"));
         }
-        if !cargo.contains(&format!("[[bench]]\nname = \"{game}\"")) {
-            missing.push(format!("[[bench]] {game} in Cargo.toml"));
+        if !bench_cargo.contains(&format!("[[bench]]\nname = \"{game}\"")) {
+            missing.push(format!("[[bench]] {game} in crates/bench/Cargo.toml"));
         }
         if !fuzz_cargo.contains(&format!("name = \"{game}\"")) {
             missing.push(format!("[[bin]] {game} in fuzz/Cargo.toml"));

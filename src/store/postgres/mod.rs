@@ -50,11 +50,14 @@
 
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::pin::Pin;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::Postgres;
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::postgres::{PgArguments, PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use tokio::runtime::{Handle, Runtime};
 use tokio::sync::{Notify, mpsc};
@@ -114,7 +117,8 @@ impl PgStore {
             .await?;
         let solo = pool_of().connect_lazy_with(planned_once(options.clone()));
         // Several instances may start at once: the migrator takes an advisory lock.
-        sqlx::migrate!("./migrations/postgres")
+        migrator()
+            .await
             .run(&pool)
             .await
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
@@ -277,6 +281,39 @@ impl PgStore {
 /// instead of 0.6, and 7.6 ms a record of sends instead of 0.7. So scans and
 /// hash or merge joins are priced out, leaving the index lookups that are
 /// right at any size.
+/// The embedded migrations (`store::migrations`) as sqlx's migrator reads them.
+#[derive(Debug)]
+struct EmbeddedMigrations;
+
+impl<'s> MigrationSource<'s> for EmbeddedMigrations {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 's>> {
+        let migrations = super::migrations::postgres()
+            .into_iter()
+            .map(|m| {
+                let no_tx = m.sql.starts_with("-- no-transaction");
+                Migration::new(
+                    m.version,
+                    m.description.into(),
+                    MigrationType::Simple,
+                    m.sql.into(),
+                    no_tx,
+                )
+            })
+            .collect();
+        Box::pin(std::future::ready(Ok(migrations)))
+    }
+}
+
+/// The migrator, which takes an advisory lock so that instances starting
+/// together migrate once.
+async fn migrator() -> Migrator {
+    Migrator::new(EmbeddedMigrations)
+        .await
+        .expect("the embedded migrations resolve without I/O")
+}
+
 fn planned_once(options: PgConnectOptions) -> PgConnectOptions {
     options.options([
         ("plan_cache_mode", "force_generic_plan"),

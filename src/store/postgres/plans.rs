@@ -92,10 +92,7 @@ async fn kept_plans_made_on_an_empty_database_look_rows_up_by_index() {
     let url = format!("{base}/{name}");
     {
         let mut conn = PgConnection::connect(&url).await.unwrap();
-        sqlx::migrate!("./migrations/postgres")
-            .run(&mut conn)
-            .await
-            .unwrap();
+        super::migrator().await.run(&mut conn).await.unwrap();
     }
     let options = planned_once(PgConnectOptions::from_str(&url).unwrap());
     let mut conn = PgConnection::connect_with(&options).await.unwrap();

@@ -18,7 +18,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use include_dir::{Dir, include_dir};
 use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 use tokio::sync::mpsc;
@@ -41,20 +40,12 @@ use lock::{LOCK_WAIT, WriterLock};
 use read::SqliteRead;
 pub(super) use tx::SqliteTx;
 
-/// The migrations, found in their folder as PostgreSQL's are (`sqlx::migrate!`):
-/// every `NNNN_name.sql`, applied in the order of their names.
-static MIGRATIONS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/migrations/sqlite");
-
+/// The schema's migrations in rusqlite_migration's terms.
 pub(super) fn migrations() -> Migrations<'static> {
-    let mut files: Vec<_> = MIGRATIONS
-        .files()
-        .filter(|f| f.path().extension().is_some_and(|e| e == "sql"))
-        .collect();
-    files.sort_by_key(|f| f.path());
     Migrations::new(
-        files
+        super::migrations::sqlite()
             .into_iter()
-            .map(|f| M::up(f.contents_utf8().expect("migrations are UTF-8")))
+            .map(|m| M::up(m.sql))
             .collect(),
     )
 }

@@ -1,6 +1,6 @@
 //! Paper soccer benches: whole-move generation from mid-game positions, and the level-3 search.
 //!
-//! `cargo bench --bench paper_soccer`. Besides criterion's timings it prints,
+//! `cargo bench -p smsarena-bench --bench paper_soccer`. Besides criterion's timings it prints,
 //! for the level-3 search with a real 1 s clock on each position: nodes,
 //! nodes per second, depth reached and time used.
 

@@ -1,7 +1,7 @@
 //! Text handling on every message: the SMS encoding analysis of a board text
 //! (done once per queued text), GSM substitution, and command parsing (once per inbound text).
 //!
-//! `cargo bench --bench text`
+//! `cargo bench -p smsarena-bench --bench text`
 
 use std::hint::black_box;
 

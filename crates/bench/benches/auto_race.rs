@@ -3,7 +3,7 @@
 //! robots' choice for every car (levels 1-3), and the text and state string
 //! of one move.
 //!
-//! `cargo bench -p auto_race --bench auto_race`
+//! `cargo bench -p smsarena-bench --bench auto_race`
 
 use std::hint::black_box;
 

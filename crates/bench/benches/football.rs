@@ -3,7 +3,7 @@
 //! state and once the way the platform does it for a text: the stored state
 //! loaded once through `AnyGame`, played on, and printed once.
 //!
-//! `cargo bench --bench football`
+//! `cargo bench -p smsarena-bench --bench football`
 
 use std::hint::black_box;
 

@@ -1,7 +1,7 @@
 //! Criterion benches: combination generation from the opening and from a
 //! crowded mid-game position, and the level-3 search.
 //!
-//! `cargo bench -p intelball --bench intelball`
+//! `cargo bench -p smsarena-bench --bench intelball`
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use rand::SeedableRng;

@@ -1,6 +1,6 @@
 //! Criterion benches: dictionary load, all legal words of a mid-game position, robot moves.
 //!
-//! `nice -n 10 cargo bench -p word_battle --bench word_battle`
+//! `nice -n 10 cargo bench -p smsarena-bench --bench word_battle`
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -12,11 +12,11 @@ use smsarena::games::{Budget, Game, MatchRng, Stopwatch};
 
 const RU: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/data/word_battle/ru.txt"
+    "/../../data/word_battle/ru.txt"
 ));
 const EN: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/data/word_battle/en.txt"
+    "/../../data/word_battle/en.txt"
 ));
 
 struct Clock(Instant);
