@@ -2,7 +2,7 @@
 //! handler needs (`AppState`), the one error type it answers with
 //! (`AppError`, internals logged and never shown), and what the service does
 //! with a text that comes in (`receive`), its flood limits and the lobbies'
-//! second look. The web areas (`providers`, `console`, `leaderboards`) and
+//! second look. The web areas (`providers`, `console`, `player_pages`) and
 //! the router (`http`) import it; it imports none of them.
 
 use std::sync::Arc;

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::platform::Platform;
 pub use crate::platform::counts::{Counts, counts};
 use crate::store::{
-    AuditEntry, Holder, InboundText, MatchRecord, MoveRecord, OutboxText, Player, Read, SeatRecord,
+    AuditEntry, Holder, InboundText, MatchRow, MoveRow, OutboxText, Player, Read, SeatRow,
     StoreResult,
 };
 
@@ -53,7 +53,7 @@ pub struct PlayerView {
 }
 
 impl PlayerView {
-    fn of(player: &Player, last: Option<&MatchRecord>, phone: String) -> PlayerView {
+    fn of(player: &Player, last: Option<&MatchRow>, phone: String) -> PlayerView {
         let current = last.filter(|m| !m.finished).map(|m| m.id);
         let status = if player.opted_out {
             "opted out"
@@ -171,9 +171,9 @@ pub fn player_detail(
 
 /// A match's rows, as stored.
 pub struct MatchRows {
-    pub record: MatchRecord,
-    pub seats: Vec<SeatRecord>,
-    pub moves: Vec<MoveRecord>,
+    pub record: MatchRow,
+    pub seats: Vec<SeatRow>,
+    pub moves: Vec<MoveRow>,
 }
 
 pub fn match_rows(tx: &mut dyn Read, id: i64) -> StoreResult<Option<MatchRows>> {
@@ -197,7 +197,7 @@ pub struct SeatView {
     pub score: Option<i64>,
 }
 
-pub fn seat_views(seats: &[SeatRecord]) -> Vec<SeatView> {
+pub fn seat_views(seats: &[SeatRow]) -> Vec<SeatView> {
     seats
         .iter()
         .map(|s| match &s.holder {

@@ -10,7 +10,7 @@ use crate::app::{AppError, AppState, tokens};
 use crate::phone::mask;
 use crate::platform::Platform;
 use crate::platform::replay::replay;
-use crate::store::{Holder, MatchRecord, MoveRecord, SeatRecord, StoreError};
+use crate::store::{Holder, MatchRow, MoveRow, SeatRow, StoreError};
 use axum::Json;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{StatusCode, header};
@@ -144,10 +144,10 @@ async fn match_export(
 
 /// What the admin API reads of one match.
 struct MatchRows {
-    record: MatchRecord,
-    previous: Option<MatchRecord>,
-    seats: Vec<SeatRecord>,
-    moves: Vec<MoveRecord>,
+    record: MatchRow,
+    previous: Option<MatchRow>,
+    seats: Vec<SeatRow>,
+    moves: Vec<MoveRow>,
 }
 
 /// The match as JSON, with its replay audit and its record in the game's

@@ -40,7 +40,7 @@ pub fn app(state: AppState, hall: Option<Arc<Hall>>) -> Router {
         .route("/favicon.svg", get(crate::web::favicon))
         .merge(crate::providers::webhook::routes(&state, state.config()))
         .merge(admin::routes(state.clone()))
-        .merge(crate::leaderboards::routes(state.config()).unwrap_or_default())
+        .merge(crate::player_pages::routes(state.config()).unwrap_or_default())
         .merge(crate::console::routes(state.clone()))
         .with_state(state);
     let routes = match hall {

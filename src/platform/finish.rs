@@ -1,21 +1,21 @@
 //! The end of a match: the one hook every ending goes through (a result on
 //! the board, a resignation, a withdrawal that leaves one seat). It records
 //! each seat's standing with its seat, moves the players' records and
-//! ratings in the game (`standing.rs`), stops the clock and drops robots'
+//! ratings in the game (`tally.rs`), stops the clock and drops robots'
 //! turns still due.
 
 use super::ctx::Ctx;
-use super::standing;
+use super::tally;
 use crate::games::Standing;
 use crate::games::any::{AnyGame, AnyMatch};
-use crate::store::{MatchRecord, SeatRecord, StoreResult};
+use crate::store::{MatchRow, SeatRow, StoreResult};
 
 pub(super) fn finish(
     ctx: &mut Ctx<'_>,
     game: &dyn AnyGame,
     state: &dyn AnyMatch,
-    record: &mut MatchRecord,
-    seats: &mut [SeatRecord],
+    record: &mut MatchRow,
+    seats: &mut [SeatRow],
     standings: &[Standing],
 ) -> StoreResult<()> {
     if record.finished {
@@ -30,7 +30,7 @@ pub(super) fn finish(
         seat.score = standing.score;
         ctx.tx.matches().save_seat(record.id, seat)?;
     }
-    standing::record(ctx, game, state, record, seats, standings)?;
+    tally::add(ctx, game, state, record, seats, standings)?;
     if seats.iter().any(|s| s.player().is_none()) {
         ctx.tx.robots().clear(record.id)?;
     }

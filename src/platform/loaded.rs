@@ -12,7 +12,7 @@ use super::record::withdrawal_notation;
 use super::{finish, robot_turns};
 use crate::games::any::{AnyGame, AnyMatch, AnyPlayed, AnyRefusal};
 use crate::games::{Effect, MatchRng, Seat, Status, Withdrawal};
-use crate::store::{MatchRecord, MoveKind, NewMove, Player, SeatRecord, StoreError, StoreResult};
+use crate::store::{MatchRow, MoveKind, NewMove, Player, SeatRow, StoreError, StoreResult};
 
 /// Moves the platform plays by itself in one go at most; a guard against a game that never settles.
 const MAX_AUTOMATIC_MOVES: usize = 64;
@@ -20,8 +20,8 @@ const MAX_AUTOMATIC_MOVES: usize = 64;
 /// A loaded match: its game, its row, its seats and its typed state.
 pub(crate) struct LoadedMatch<'g> {
     pub game: &'g dyn AnyGame,
-    pub record: MatchRecord,
-    pub seats: Vec<SeatRecord>,
+    pub record: MatchRow,
+    pub seats: Vec<SeatRow>,
     /// Changed only by a move that is recorded with the state after it
     /// ([`LoadedMatch::moved_on`], [`LoadedMatch::withdraw`]): a replay depends on it.
     state: Box<dyn AnyMatch>,
@@ -36,7 +36,7 @@ pub(crate) fn corrupt(e: impl std::fmt::Display) -> StoreError {
 }
 
 /// The game a stored match is of.
-pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'g dyn AnyGame> {
+pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRow) -> StoreResult<&'g dyn AnyGame> {
     ctx.catalog.get(&record.game).ok_or_else(|| {
         corrupt(format!(
             "match {} is of an unknown game {}",
@@ -48,8 +48,8 @@ pub(crate) fn game_of<'g>(ctx: &Ctx<'g>, record: &MatchRecord) -> StoreResult<&'
 impl<'g> LoadedMatch<'g> {
     pub fn new(
         game: &'g dyn AnyGame,
-        record: MatchRecord,
-        seats: Vec<SeatRecord>,
+        record: MatchRow,
+        seats: Vec<SeatRow>,
         state: Box<dyn AnyMatch>,
     ) -> LoadedMatch<'g> {
         LoadedMatch {
@@ -64,7 +64,7 @@ impl<'g> LoadedMatch<'g> {
     /// The match, its state parsed; `None` when it would not load (or its
     /// state holds other seats than the match), in which case it has just
     /// been quarantined: ended as void, its players told.
-    pub fn load(ctx: &mut Ctx<'g>, record: MatchRecord) -> StoreResult<Option<LoadedMatch<'g>>> {
+    pub fn load(ctx: &mut Ctx<'g>, record: MatchRow) -> StoreResult<Option<LoadedMatch<'g>>> {
         let seats = ctx.tx.matches().seats(record.id)?;
         let loaded = game_of(ctx, &record).and_then(|game| {
             let state = game.load(&record.state).map_err(corrupt)?;

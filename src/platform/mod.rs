@@ -47,7 +47,7 @@ pub mod results;
 mod robot_move;
 pub mod robot_turns;
 mod seeking;
-mod standing;
+mod tally;
 pub mod texts;
 mod timers;
 

@@ -4,15 +4,15 @@
 
 use super::ctx::Ctx;
 use super::texts;
-use crate::store::{MatchRecord, SeatRecord, StoreResult};
+use crate::store::{MatchRow, SeatRow, StoreResult};
 
 /// Ends `record` as void, a poison message: loudly logged, counted in the
 /// admin stats, its deadlines and robots' turns dropped, its players told in
 /// one text (and they play on).
 pub(super) fn quarantine(
     ctx: &mut Ctx<'_>,
-    mut record: MatchRecord,
-    seats: &[SeatRecord],
+    mut record: MatchRow,
+    seats: &[SeatRow],
     reason: &str,
 ) -> StoreResult<()> {
     tracing::error!(
@@ -29,7 +29,7 @@ pub(super) fn quarantine(
     ctx.tx.matches().save(&record)?;
     ctx.tx.robots().clear(record.id)?;
     let mut told: Vec<i64> = Vec::new();
-    for player in seats.iter().filter_map(SeatRecord::player) {
+    for player in seats.iter().filter_map(SeatRow::player) {
         if !told.contains(&player.id) {
             told.push(player.id);
             ctx.notify(player, texts::match_voided(player.lang))?;

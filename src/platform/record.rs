@@ -4,7 +4,7 @@
 
 use crate::games::any::StoredEntry;
 use crate::games::{NotationError, Recorded, Withdrawal};
-use crate::store::{MoveKind, MoveRecord};
+use crate::store::{MoveKind, MoveRow};
 
 /// A match's whole record in its game's notation (paper soccer: the
 /// kurnik digits with their header), not cut to one SMS, for operators: a
@@ -13,7 +13,7 @@ use crate::store::{MoveKind, MoveRecord};
 pub fn history_text(
     game: &dyn crate::games::any::AnyGame,
     initial_state: &str,
-    moves: &[MoveRecord],
+    moves: &[MoveRow],
     seats: usize,
 ) -> String {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -29,7 +29,7 @@ pub fn history_text(
 /// that does not read is an error naming it, not taken for a resignation:
 /// an absence read as one would replay to another standing.
 pub(crate) fn stored_entries(
-    moves: &[MoveRecord],
+    moves: &[MoveRow],
     seats: usize,
 ) -> Result<Vec<StoredEntry<'_>>, NotationError> {
     moves
@@ -91,8 +91,8 @@ pub(crate) fn parse_withdrawal(notation: &str, seats: usize) -> Option<(Withdraw
 mod tests {
     use super::*;
 
-    fn withdrawal(notation: &str) -> MoveRecord {
-        MoveRecord {
+    fn withdrawal(notation: &str) -> MoveRow {
+        MoveRow {
             ply: 3,
             seat: 1,
             kind: MoveKind::Withdrawal,

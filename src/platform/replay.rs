@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use super::record::parse_withdrawal;
 use crate::games::MatchRng;
 use crate::games::any::AnyGame;
-use crate::store::{MatchRecord, MoveKind, MoveRecord};
+use crate::store::{MatchRow, MoveKind, MoveRow};
 
 /// Where a replay parted from the record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -40,7 +40,7 @@ pub struct Opening<'a> {
 
 impl<'a> Opening<'a> {
     /// A stored match's opening (`previous`, the match it is a rematch of).
-    pub fn of(record: &'a MatchRecord, previous: Option<&'a MatchRecord>) -> Opening<'a> {
+    pub fn of(record: &'a MatchRow, previous: Option<&'a MatchRow>) -> Opening<'a> {
         Opening {
             seed: record.seed,
             options: &record.options,
@@ -55,9 +55,9 @@ impl<'a> Opening<'a> {
 /// the way; returns the final state. `seats` is the match's seat count.
 pub fn replay(
     game: &dyn AnyGame,
-    record: &MatchRecord,
-    previous: Option<&MatchRecord>,
-    moves: &[MoveRecord],
+    record: &MatchRow,
+    previous: Option<&MatchRow>,
+    moves: &[MoveRow],
     seats: usize,
 ) -> Result<String, ReplayError> {
     replay_from(game, Opening::of(record, previous), moves, seats)
@@ -67,7 +67,7 @@ pub fn replay(
 pub fn replay_from(
     game: &dyn AnyGame,
     opening: Opening<'_>,
-    moves: &[MoveRecord],
+    moves: &[MoveRow],
     seats: usize,
 ) -> Result<String, ReplayError> {
     let mut rng = MatchRng::seed_from_u64(opening.seed);

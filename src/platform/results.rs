@@ -3,7 +3,7 @@
 //! alike from the writer's transaction and from a reader beside it.
 
 use crate::ratings::Outcome;
-use crate::store::{Holder, MatchRecord, RatingChange, SeatRecord, StoreResult};
+use crate::store::{Holder, MatchRow, RatingChange, SeatRow, StoreResult};
 
 /// How a finished match came out for one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub struct MatchResult {
 /// transaction (`LAST`) or a reader beside it (his page).
 pub trait FinishedMatches {
     fn finished_of(&mut self, player_id: i64, limit: usize) -> StoreResult<Vec<i64>>;
-    fn finished(&mut self, match_id: i64) -> StoreResult<Option<(MatchRecord, Vec<SeatRecord>)>>;
+    fn finished(&mut self, match_id: i64) -> StoreResult<Option<(MatchRow, Vec<SeatRow>)>>;
     fn change(&mut self, match_id: i64, player_id: i64) -> StoreResult<Option<RatingChange>>;
 }
 
@@ -41,7 +41,7 @@ impl FinishedMatches for dyn crate::store::Tx + '_ {
         self.standings().finished_of(player_id, limit)
     }
 
-    fn finished(&mut self, match_id: i64) -> StoreResult<Option<(MatchRecord, Vec<SeatRecord>)>> {
+    fn finished(&mut self, match_id: i64) -> StoreResult<Option<(MatchRow, Vec<SeatRow>)>> {
         let Some(record) = self.matches().by_id(match_id)? else {
             return Ok(None);
         };
@@ -58,7 +58,7 @@ impl FinishedMatches for dyn crate::store::Read + '_ {
         self.standings().finished_of(player_id, limit)
     }
 
-    fn finished(&mut self, match_id: i64) -> StoreResult<Option<(MatchRecord, Vec<SeatRecord>)>> {
+    fn finished(&mut self, match_id: i64) -> StoreResult<Option<(MatchRow, Vec<SeatRow>)>> {
         let Some(record) = self.match_by_id(match_id)? else {
             return Ok(None);
         };

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 
 use super::ctx::Ctx;
 use crate::games::{Level, Seat};
-use crate::store::{Holder, MatchRecord, RobotTurn, SeatRecord, StoreResult, Tx};
+use crate::store::{Holder, MatchRow, RobotTurn, SeatRow, StoreResult, Tx};
 
 /// What the pool needs to compute one robot turn.
 #[derive(Clone, Debug)]
@@ -56,8 +56,8 @@ pub enum Applied {
 /// Makes the awaited robot seats' turns due.
 pub(super) fn queue_turns(
     ctx: &mut Ctx<'_>,
-    record: &MatchRecord,
-    seats: &[SeatRecord],
+    record: &MatchRow,
+    seats: &[SeatRow],
     awaiting: &[Seat],
 ) -> StoreResult<()> {
     for &seat in awaiting {

@@ -21,7 +21,7 @@ use super::opening::{Opening, start_match};
 use super::pools::{self, pool_of};
 use super::texts;
 use crate::games::any::{AnyGame, AnyOptions};
-use crate::store::{MatchRecord, Player, Pool, Queue, StoreResult};
+use crate::store::{MatchRow, Player, Pool, Queue, StoreResult};
 
 /// Seeks a match of `options`: his rematch request goes; the match starts at
 /// once when its lineup needs no one else, else he waits in its lobby.
@@ -176,15 +176,12 @@ pub(super) fn match_queue(ctx: &mut Ctx<'_>, busy: &BusyQueue) -> StoreResult<()
 }
 
 /// The sender's most recent match, if it is finished.
-pub(super) fn last_finished(
-    ctx: &mut Ctx<'_>,
-    player: &Player,
-) -> StoreResult<Option<MatchRecord>> {
+pub(super) fn last_finished(ctx: &mut Ctx<'_>, player: &Player) -> StoreResult<Option<MatchRow>> {
     Ok(ctx.tx.matches().last_of(player.id)?.filter(|m| m.finished))
 }
 
 /// Whether a rematch of `m` may still be asked for at `now`.
-pub(super) fn window_open(ctx: &Ctx<'_>, m: &MatchRecord, now: DateTime<Utc>) -> bool {
+pub(super) fn window_open(ctx: &Ctx<'_>, m: &MatchRow, now: DateTime<Utc>) -> bool {
     let window = Duration::seconds(ctx.cfg.game.rematch_window_secs as i64);
     match m.rematch_deadline_at {
         Some(closes) => now < closes,

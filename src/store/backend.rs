@@ -13,9 +13,9 @@ use chrono::{DateTime, Utc};
 
 use super::StoreResult;
 use super::console::ConsoleWrite;
-use super::records::{
-    Arrival, MatchRecord, MoveRecord, NewMatch, NewMove, NewText, OutboxText, Player, SeatRecord,
-    SentText, TextStatus,
+use super::model::{
+    Arrival, MatchRow, MoveRow, NewMatch, NewMove, NewText, OutboxText, Player, SeatRow, SentText,
+    TextStatus,
 };
 use super::rows::millis;
 use super::sql::Writer;
@@ -47,13 +47,13 @@ pub(crate) trait LobbyBackend: Writer {
 /// matches, PostgreSQL's deferred writes and its seats in one statement.
 pub(crate) trait MatchesBackend: Writer {
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64>;
-    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
-    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>>;
+    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         Ok(self.last_of(player_id)?.filter(|m| !m.finished))
     }
-    fn save(&mut self, m: &MatchRecord) -> StoreResult<()>;
-    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>>;
-    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()>;
+    fn save(&mut self, m: &MatchRow) -> StoreResult<()>;
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRow>>;
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRow) -> StoreResult<()>;
     fn record_move(
         &mut self,
         match_id: i64,
@@ -129,27 +129,27 @@ impl<W: MatchesBackend> Matches for W {
         MatchesBackend::insert(self, new, now)
     }
 
-    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRow>> {
         lookups::match_for_update(self, id)
     }
 
-    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         MatchesBackend::last_of(self, player_id)
     }
 
-    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         MatchesBackend::active_of(self, player_id)
     }
 
-    fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
+    fn save(&mut self, m: &MatchRow) -> StoreResult<()> {
         MatchesBackend::save(self, m)
     }
 
-    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRow>> {
         MatchesBackend::seats(self, match_id)
     }
 
-    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRow) -> StoreResult<()> {
         MatchesBackend::save_seat(self, match_id, seat)
     }
 
@@ -162,7 +162,7 @@ impl<W: MatchesBackend> Matches for W {
         MatchesBackend::record_move(self, match_id, mv, now)
     }
 
-    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRow>> {
         lookups::moves(self, match_id)
     }
 }

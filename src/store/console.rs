@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::records::{OutboxEvent, OutboxText, Player};
+use super::model::{OutboxEvent, OutboxText, Player};
 use super::rows::{Fields, Record, millis};
 use super::sql::{Sql, Writer};
 use super::statements::Value;

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::records::TextStatus;
+use super::model::TextStatus;
 use super::reference;
 use super::rows::{Fields, Record, millis};
 use super::sql::Sql;

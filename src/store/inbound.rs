@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::StoreResult;
-use super::records::{Fragment, PartArrival, oldest_prefix, whole};
+use super::model::{Fragment, PartArrival, oldest_prefix, whole};
 use super::rows::{Fields, Record, millis};
 use super::sql::Writer;
 use super::statements::Value;

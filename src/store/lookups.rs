@@ -3,7 +3,7 @@
 //! answers [`Read`] with the statements of the table. The SQLite writer
 //! makes the same lookups through these functions.
 
-use super::records::{MatchRecord, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord};
+use super::model::{MatchRow, MoveRow, OutboxText, Player, RobotTurn, SeatRow};
 use super::rows::{Fields, Record};
 use super::sql::{Reader, Sql};
 use super::statements::lookups::{
@@ -18,11 +18,11 @@ pub(crate) fn player_by_phone(db: &mut impl Sql, phone: &str) -> StoreResult<Opt
     db.first(&PLAYER_BY_PHONE, &[(":phone", Value::Text(phone))])
 }
 
-pub(crate) fn match_by_id(db: &mut impl Sql, id: i64) -> StoreResult<Option<MatchRecord>> {
+pub(crate) fn match_by_id(db: &mut impl Sql, id: i64) -> StoreResult<Option<MatchRow>> {
     db.first(&MATCH_BY_ID, &[(":id", Value::Int(id))])
 }
 
-pub(crate) fn last_match_of(db: &mut impl Sql, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+pub(crate) fn last_match_of(db: &mut impl Sql, player_id: i64) -> StoreResult<Option<MatchRow>> {
     db.first(&LAST_MATCH_OF, &[(":player_id", Value::Int(player_id))])
 }
 
@@ -32,25 +32,25 @@ pub(crate) fn player_for_update(db: &mut impl Sql, phone: &str) -> StoreResult<O
     db.first(&PLAYER_FOR_UPDATE, &[(":phone", Value::Text(phone))])
 }
 
-pub(crate) fn match_for_update(db: &mut impl Sql, id: i64) -> StoreResult<Option<MatchRecord>> {
+pub(crate) fn match_for_update(db: &mut impl Sql, id: i64) -> StoreResult<Option<MatchRow>> {
     db.first(&MATCH_FOR_UPDATE, &[(":id", Value::Int(id))])
 }
 
 pub(crate) fn last_match_for_update(
     db: &mut impl Sql,
     player_id: i64,
-) -> StoreResult<Option<MatchRecord>> {
+) -> StoreResult<Option<MatchRow>> {
     db.first(
         &LAST_MATCH_FOR_UPDATE,
         &[(":player_id", Value::Int(player_id))],
     )
 }
 
-pub(crate) fn seats(db: &mut impl Sql, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+pub(crate) fn seats(db: &mut impl Sql, match_id: i64) -> StoreResult<Vec<SeatRow>> {
     db.all(&SEATS, &[(":match_id", Value::Int(match_id))])
 }
 
-pub(crate) fn moves(db: &mut impl Sql, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
+pub(crate) fn moves(db: &mut impl Sql, match_id: i64) -> StoreResult<Vec<MoveRow>> {
     db.all(&MOVES, &[(":match_id", Value::Int(match_id))])
 }
 
@@ -93,19 +93,19 @@ impl<R: Reader> Read for R {
         super::writes::player_by_nick(self, nick)
     }
 
-    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRow>> {
         match_by_id(self, id)
     }
 
-    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         last_match_of(self, player_id)
     }
 
-    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRow>> {
         seats(self, match_id)
     }
 
-    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>> {
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRow>> {
         moves(self, match_id)
     }
 

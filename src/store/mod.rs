@@ -21,10 +21,10 @@ mod group_commit;
 mod inbound;
 mod lookups;
 mod migrations;
+mod model;
 mod outbox;
 mod postgres;
 pub mod probe;
-mod records;
 pub(crate) mod reference;
 mod rows;
 mod sql;
@@ -37,12 +37,11 @@ mod writes;
 pub use console::{
     AuditEntry, ConsoleCounts, ConsoleRead, ConsoleWrite, InboundText, NewAudit, NewSession,
 };
-pub use postgres::PgStore;
-pub use records::{
-    Arrival, Fragment, Holder, MatchRecord, MoveKind, MoveRecord, NewMatch, NewMove, NewSeat,
-    NewText, OutboxEvent, OutboxText, PartArrival, Player, RobotTurn, SeatRecord, SentText,
-    TextStatus,
+pub use model::{
+    Arrival, Fragment, Holder, MatchRow, MoveKind, MoveRow, NewMatch, NewMove, NewSeat, NewText,
+    OutboxEvent, OutboxText, PartArrival, Player, RobotTurn, SeatRow, SentText, TextStatus,
 };
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 pub use standings::{Leader, RatingChange, StandingRow, Standings, StandingsRead};
 pub use tx::{

@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 
 use super::StoreResult;
-use super::records::{NewText, OutboxEvent, OutboxText};
+use super::model::{NewText, OutboxEvent, OutboxText};
 use super::reference;
 use super::rows::{Fields, Record, millis};
 use super::sql::Sql;

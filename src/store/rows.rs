@@ -12,9 +12,8 @@ use std::str::FromStr;
 
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::records::{
-    Holder, MatchRecord, MoveKind, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord,
-    TextStatus,
+use super::model::{
+    Holder, MatchRow, MoveKind, MoveRow, OutboxText, Player, RobotTurn, SeatRow, TextStatus,
 };
 use super::{StoreError, StoreResult};
 
@@ -280,7 +279,7 @@ impl Record for Player {
     }
 }
 
-impl Record for MatchRecord {
+impl Record for MatchRow {
     const NAME: &'static str = "match";
     const COLUMNS: &'static [&'static str] = &[
         "id",
@@ -300,10 +299,10 @@ impl Record for MatchRecord {
         "void_reason",
     ];
 
-    fn decode(f: &mut Fields<'_>) -> StoreResult<MatchRecord> {
+    fn decode(f: &mut Fields<'_>) -> StoreResult<MatchRow> {
         let id = f.int("id")?;
         f.keyed(id);
-        Ok(MatchRecord {
+        Ok(MatchRow {
             id,
             game: f.text("game")?,
             options: f.text("options")?,
@@ -324,7 +323,7 @@ impl Record for MatchRecord {
     }
 }
 
-impl Record for SeatRecord {
+impl Record for SeatRow {
     const NAME: &'static str = "seat";
     /// The seat's own columns; its player's ([`Player::COLUMNS`], all null
     /// for a robot's seat) follow them.
@@ -341,7 +340,7 @@ impl Record for SeatRecord {
     const WIDTH: usize = Self::COLUMNS.len() + Player::COLUMNS.len();
     const TAIL: &'static [&'static str] = Player::COLUMNS;
 
-    fn decode(f: &mut Fields<'_>) -> StoreResult<SeatRecord> {
+    fn decode(f: &mut Fields<'_>) -> StoreResult<SeatRow> {
         let match_id = f.int("match_id")?;
         let seat: usize = f.small("seat")?;
         f.keyed_in(match_id, seat as i64);
@@ -358,7 +357,7 @@ impl Record for SeatRecord {
             }
             None => Holder::Player(Player::decode(f)?),
         };
-        Ok(SeatRecord {
+        Ok(SeatRow {
             seat,
             holder,
             missed,
@@ -370,19 +369,19 @@ impl Record for SeatRecord {
     }
 }
 
-impl SeatRecord {
+impl SeatRow {
     /// The seat's columns (table alias `seat`) and its player's (alias
     /// `player`), for a `LEFT JOIN` of the players.
     pub(crate) fn column_list(seat: &str, player: &str) -> String {
         format!(
             "{}, {}",
-            column_list::<SeatRecord>(seat),
+            column_list::<SeatRow>(seat),
             column_list::<Player>(player)
         )
     }
 }
 
-impl Record for MoveRecord {
+impl Record for MoveRow {
     const NAME: &'static str = "move";
     const COLUMNS: &'static [&'static str] = &[
         "match_id",
@@ -395,11 +394,11 @@ impl Record for MoveRecord {
         "rng_pos",
     ];
 
-    fn decode(f: &mut Fields<'_>) -> StoreResult<MoveRecord> {
+    fn decode(f: &mut Fields<'_>) -> StoreResult<MoveRow> {
         let match_id = f.int("match_id")?;
         let ply: u32 = f.small("ply")?;
         f.keyed_in(match_id, i64::from(ply));
-        Ok(MoveRecord {
+        Ok(MoveRow {
             ply,
             seat: f.small("seat")?,
             kind: f.parsed::<MoveKind>("kind")?,

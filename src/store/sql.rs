@@ -6,7 +6,7 @@
 //! writes, its claims beside the writer).
 
 use super::StoreResult;
-use super::records::OutboxEvent;
+use super::model::OutboxEvent;
 use chrono::{DateTime, Utc};
 
 use super::StoreError;

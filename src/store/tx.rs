@@ -10,9 +10,9 @@
 use chrono::{DateTime, Utc};
 
 use super::StoreResult;
-use super::records::{
-    Arrival, Fragment, MatchRecord, MoveRecord, NewMatch, NewMove, NewText, OutboxText,
-    PartArrival, Player, RobotTurn, SeatRecord, SentText, TextStatus,
+use super::model::{
+    Arrival, Fragment, MatchRow, MoveRow, NewMatch, NewMove, NewText, OutboxText, PartArrival,
+    Player, RobotTurn, SeatRow, SentText, TextStatus,
 };
 use crate::inbound::InboundMessage;
 
@@ -169,21 +169,21 @@ impl Queue {
 pub trait Matches {
     /// Creates a match with its seats; returns its id.
     fn insert(&mut self, new: &NewMatch, now: DateTime<Utc>) -> StoreResult<i64>;
-    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>>;
+    fn by_id(&mut self, id: i64) -> StoreResult<Option<MatchRow>>;
     /// The most recent match a player sat in, finished or not.
-    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>>;
     /// The unfinished match a player sits in. A player sits in one unfinished
     /// match at most and joins a new one only when his last is over, so it is
     /// his newest match, if that is not over: one index step, where looking
     /// for an unfinished match among all he ever played walked his history
     /// (a tenth of the writer's time in a profile).
-    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         Ok(self.last_of(player_id)?.filter(|m| !m.finished))
     }
     /// Writes back the match's mutable fields (state, generator, deadlines, end).
-    fn save(&mut self, m: &MatchRecord) -> StoreResult<()>;
-    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>>;
-    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()>;
+    fn save(&mut self, m: &MatchRow) -> StoreResult<()>;
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRow>>;
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRow) -> StoreResult<()>;
     /// Appends a move to the match's record.
     fn record_move(
         &mut self,
@@ -192,7 +192,7 @@ pub trait Matches {
         now: DateTime<Utc>,
     ) -> StoreResult<()>;
     /// The match's record, in order.
-    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>>;
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRow>>;
 }
 
 /// The platform's timers, which are columns of the matches: turn deadlines
@@ -300,15 +300,15 @@ pub trait Read {
     fn player_by_phone(&mut self, phone: &str) -> StoreResult<Option<Player>>;
     /// A player by nick, case-insensitively.
     fn player_by_nick(&mut self, nick: &str) -> StoreResult<Option<Player>>;
-    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRecord>>;
+    fn match_by_id(&mut self, id: i64) -> StoreResult<Option<MatchRow>>;
     /// The newest match a player sat in, if it is not over.
-    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn active_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         Ok(self.last_match_of(player_id)?.filter(|m| !m.finished))
     }
     /// The newest match a player sat in, finished or not.
-    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>>;
-    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>>;
-    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRecord>>;
+    fn last_match_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>>;
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRow>>;
+    fn moves(&mut self, match_id: i64) -> StoreResult<Vec<MoveRow>>;
     /// Every text ever queued to a phone, oldest first.
     fn texts_to(&mut self, phone: &str) -> StoreResult<Vec<OutboxText>>;
     /// Rows in one of the store's tables (see [`super::TABLES`]).

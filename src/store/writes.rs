@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::StoreResult;
-use super::records::{NewMatch, Player, RobotTurn};
+use super::model::{NewMatch, Player, RobotTurn};
 use super::rows::{Fields, Id, Record, millis, rng_pos_text};
 use super::sql::Sql;
 use super::sql::Writer;

@@ -215,7 +215,7 @@ impl TestApp {
     }
 
     /// The state string of the unfinished match `phone` plays in.
-    pub async fn match_state(&self, phone: &str) -> Option<smsarena::store::MatchRecord> {
+    pub async fn match_state(&self, phone: &str) -> Option<smsarena::store::MatchRow> {
         let phone = phone.to_string();
         self.state
             .store()
@@ -233,10 +233,7 @@ impl TestApp {
     pub async fn last_match(
         &self,
         phone: &str,
-    ) -> Option<(
-        smsarena::store::MatchRecord,
-        Vec<smsarena::store::SeatRecord>,
-    )> {
+    ) -> Option<(smsarena::store::MatchRow, Vec<smsarena::store::SeatRow>)> {
         let phone = phone.to_string();
         self.state
             .store()
@@ -268,7 +265,7 @@ impl TestApp {
     }
 
     /// Replaces a running match's state (tests that need a particular position).
-    pub async fn set_match_state(&self, mut record: smsarena::store::MatchRecord, state: String) {
+    pub async fn set_match_state(&self, mut record: smsarena::store::MatchRow, state: String) {
         record.state = state;
         self.state
             .store()

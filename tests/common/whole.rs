@@ -4,7 +4,7 @@
 
 use rand::SeedableRng;
 use smsarena::games::{Budget, MatchRng, Status};
-use smsarena::store::{Holder, MatchRecord};
+use smsarena::store::{Holder, MatchRow};
 
 use super::{PLAY, TestApp};
 
@@ -17,7 +17,7 @@ pub async fn play_whole(
     options: &str,
     level: u8,
     seed: u64,
-) -> MatchRecord {
+) -> MatchRow {
     app.sms_to(phone, PLAY, &format!("P {code} {options}"))
         .await;
     let game = app.state.platform().catalog().get(code).unwrap();

@@ -10,7 +10,7 @@ use crate::platform::ctx::Ctx;
 use crate::platform::loaded::{LoadedMatch, game_of};
 use crate::platform::record::stored_entries;
 use crate::platform::texts;
-use crate::store::{MatchRecord, Player, StoreResult};
+use crate::store::{MatchRow, Player, StoreResult};
 
 /// `H` and what follows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,12 +58,7 @@ impl History {
     }
 }
 
-fn reply(
-    ctx: &mut Ctx<'_>,
-    player: &Player,
-    record: &MatchRecord,
-    asked: History,
-) -> StoreResult<()> {
+fn reply(ctx: &mut Ctx<'_>, player: &Player, record: &MatchRow, asked: History) -> StoreResult<()> {
     let lang = player.lang;
     let Ok(game) = game_of(ctx, record) else {
         return ctx.reply(player, texts::history_unavailable(lang));

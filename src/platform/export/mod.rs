@@ -16,7 +16,7 @@ use super::catalog::Catalog;
 use super::record::{history_text, stored_entries};
 use super::replay::{Opening, ReplayError, replay_from};
 use crate::games::any::AnyGame;
-use crate::store::{Holder, MatchRecord, MoveKind, MoveRecord, SeatRecord};
+use crate::store::{Holder, MatchRow, MoveKind, MoveRow, SeatRow};
 use claims::{check_ending, check_seats};
 
 /// The export's format and version: a reader refuses any other.
@@ -70,10 +70,10 @@ pub struct ExportMove {
 /// The export of a stored match (`previous`: the match it is a rematch of).
 pub fn export(
     game: &dyn AnyGame,
-    record: &MatchRecord,
-    previous: Option<&MatchRecord>,
-    seats: &[SeatRecord],
-    moves: &[MoveRecord],
+    record: &MatchRow,
+    previous: Option<&MatchRow>,
+    seats: &[SeatRow],
+    moves: &[MoveRow],
 ) -> Export {
     Export {
         format: FORMAT.to_string(),
@@ -114,12 +114,7 @@ pub fn export(
 }
 
 /// Every step's state string, where the game has them.
-fn states(
-    game: &dyn AnyGame,
-    initial_state: &str,
-    moves: &[MoveRecord],
-    seats: usize,
-) -> Vec<String> {
+fn states(game: &dyn AnyGame, initial_state: &str, moves: &[MoveRow], seats: usize) -> Vec<String> {
     if !game.has_state_steps() {
         return Vec::new();
     }
@@ -177,7 +172,7 @@ pub fn check(catalog: &Catalog, export: &Export) -> Result<Replayed, ExportError
             if m.seat >= export.seats.len() {
                 return Err(bad("no such seat"));
             }
-            Ok(MoveRecord {
+            Ok(MoveRow {
                 ply: u32::try_from(i + 1).map_err(|_| bad("too many moves"))?,
                 seat: m.seat,
                 kind: m.kind.parse::<MoveKind>().map_err(|_| bad("kind"))?,

@@ -6,8 +6,8 @@
 
 use crate::lang::Lang;
 
-mod standing;
-pub use standing::*;
+mod standings;
+pub use standings::*;
 
 /// The service numbers, which several texts name.
 #[derive(Clone, Copy, Debug)]

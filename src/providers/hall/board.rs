@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::app::{AppError, AppState};
 use crate::games::Seat;
-use crate::store::MatchRecord;
+use crate::store::MatchRow;
 
 /// The header the page proves the phone with, as it holds the token.
 pub const TOKEN_HEADER: &str = "x-hall-token";
@@ -64,7 +64,7 @@ pub(super) async fn board(
 async fn newest_match(
     state: &AppState,
     number: String,
-) -> Result<Option<(MatchRecord, Seat)>, AppError> {
+) -> Result<Option<(MatchRow, Seat)>, AppError> {
     let found = state
         .store()
         .read(move |r| {

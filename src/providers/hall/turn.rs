@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::app::{AppError, AppState};
 use crate::games::Status;
 use crate::lang::Lang;
-use crate::store::{MatchRecord, Player, SeatRecord};
+use crate::store::{MatchRow, Player, SeatRow};
 
 /// A finished match is still named this long, so that its last texts (the
 /// result, the rematch offer) are shown as its own.
@@ -79,8 +79,8 @@ pub(super) async fn turn(
 fn describe(
     state: &AppState,
     player: &Player,
-    record: &MatchRecord,
-    seats: &[SeatRecord],
+    record: &MatchRow,
+    seats: &[SeatRow],
     now: DateTime<Utc>,
 ) -> Option<Value> {
     let finished_ago = record.finished_at.map(|at| (now - at).num_seconds());

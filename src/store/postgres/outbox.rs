@@ -9,7 +9,7 @@ use super::tx::PgTx;
 use crate::store::StoreResult;
 use crate::store::backend::OutboxBackend;
 use crate::store::delivery::{self, EarlyReport};
-use crate::store::records::{NewText, SentText, TextStatus};
+use crate::store::model::{NewText, SentText, TextStatus};
 use crate::store::rows::millis;
 
 /// Records sends, claimed texts only: one whose lease ran out may be another

@@ -3,7 +3,7 @@
 //! A new kind is a row type, a `Part` and its line in [`KINDS`].
 
 use super::pending::{Kind, Param, Part};
-use crate::store::records::{MatchRecord, MoveKind, NewMove, NewText, Player, SeatRecord};
+use crate::store::model::{MatchRow, MoveKind, NewMove, NewText, Player, SeatRow};
 use crate::store::rows::{millis, rng_pos_text};
 
 /// A player's row as saved.
@@ -70,12 +70,12 @@ pub(super) static QUEUED_TEXTS: Part<QueuedText> = Part {
 
 /// A match's mutable fields as saved.
 pub(super) struct SavedMatch {
-    pub record: MatchRecord,
+    pub record: MatchRow,
     pub rng_pos: String,
 }
 
 impl SavedMatch {
-    pub fn new(record: &MatchRecord) -> SavedMatch {
+    pub fn new(record: &MatchRow) -> SavedMatch {
         SavedMatch {
             rng_pos: rng_pos_text(record.rng_pos),
             record: record.clone(),
@@ -110,7 +110,7 @@ pub(super) static SAVED_MATCHES: Part<SavedMatch> = Part {
 /// A seat's mutable fields as saved.
 pub(super) struct SavedSeat {
     pub match_id: i64,
-    pub seat: SeatRecord,
+    pub seat: SeatRow,
 }
 
 pub(super) static SAVED_SEATS: Part<SavedSeat> = Part {

@@ -10,7 +10,7 @@ use super::pending::{self, Rider};
 use super::tx::PgTx;
 use crate::inbound::InboundMessage;
 use crate::store::backend::PlayersBackend;
-use crate::store::records::{Arrival, Player};
+use crate::store::model::{Arrival, Player};
 use crate::store::rows::{Record, column_list, decode_at, millis};
 use crate::store::{StoreResult, lookups};
 

@@ -14,7 +14,7 @@ use super::pending::{self, Pending};
 use super::{Driver, PgQuery};
 use crate::store::backend::{LobbyBackend, MatchesBackend};
 use crate::store::group_commit::{BatchTx, Patience};
-use crate::store::records::{MatchRecord, NewMatch, NewMove, NewSeat, SeatRecord};
+use crate::store::model::{MatchRow, NewMatch, NewMove, NewSeat, SeatRow};
 use crate::store::rows::{Record, decode, millis};
 use crate::store::tx::{Pool, Queue, Tx};
 use crate::store::{StoreResult, lookups, writes};
@@ -196,20 +196,20 @@ impl MatchesBackend for PgTx<'_> {
         Ok(id)
     }
 
-    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         lookups::last_match_for_update(self, player_id)
     }
 
-    fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
+    fn save(&mut self, m: &MatchRow) -> StoreResult<()> {
         self.pending.put(&SAVED_MATCHES, SavedMatch::new(m));
         Ok(())
     }
 
-    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRow>> {
         lookups::seats(self, match_id)
     }
 
-    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRow) -> StoreResult<()> {
         self.pending.put(
             &SAVED_SEATS,
             SavedSeat {

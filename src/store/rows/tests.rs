@@ -52,7 +52,7 @@ fn a_match(rng_pos: &str) -> Fake {
 
 #[test]
 fn a_match_decodes_with_its_generator_and_seed() {
-    let m: MatchRecord = decode(&a_match("340282366920938463463374607431768211455")).unwrap();
+    let m: MatchRow = decode(&a_match("340282366920938463463374607431768211455")).unwrap();
     assert_eq!(m.id, 7);
     assert_eq!(
         m.seed,
@@ -65,7 +65,7 @@ fn a_match_decodes_with_its_generator_and_seed() {
 
 #[test]
 fn a_garbled_generator_position_is_an_error_naming_the_match() {
-    let err = decode::<MatchRecord>(&a_match("12x")).unwrap_err();
+    let err = decode::<MatchRow>(&a_match("12x")).unwrap_err();
     let text = err.to_string();
     assert!(text.contains("match 7: rng_pos"), "{text}");
 }
@@ -127,7 +127,7 @@ fn a_seat_reads_its_columns_then_its_players() {
         Some("0"),
         Some("1"),
     ]);
-    let s: SeatRecord = decode(&seat).unwrap();
+    let s: SeatRow = decode(&seat).unwrap();
     assert_eq!((s.seat, s.missed, s.message_sent), (2, 1, true));
     assert_eq!((s.place, s.score), (Some(1), Some(12)));
     let player = s.player().unwrap();
@@ -144,10 +144,10 @@ fn a_seat_reads_its_columns_then_its_players() {
         None,
     ]);
     robot.0.extend([None, None, None, None, None, None]);
-    let r: SeatRecord = decode(&robot).unwrap();
+    let r: SeatRow = decode(&robot).unwrap();
     assert_eq!(r.holder, Holder::Robot(2));
     let bad = row(&[Some("9"), Some("-2"), None, Some("1"), None, Some("1")]);
-    let text = decode::<SeatRecord>(&bad).unwrap_err().to_string();
+    let text = decode::<SeatRow>(&bad).unwrap_err().to_string();
     assert!(text.contains("seat ?: seat: -2 is out of range"), "{text}");
 }
 
@@ -175,5 +175,5 @@ fn column_lists_are_qualified() {
         column_list::<Player>("p"),
         "p.id, p.phone, p.nick, p.lang, p.opted_out, p.away"
     );
-    assert!(SeatRecord::column_list("s", "sp").starts_with("s.match_id, s.seat, s.robot_level"));
+    assert!(SeatRow::column_list("s", "sp").starts_with("s.match_id, s.seat, s.robot_level"));
 }

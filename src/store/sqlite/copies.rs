@@ -28,7 +28,7 @@ use std::num::NonZeroUsize;
 use chrono::{DateTime, Utc};
 use lru::LruCache;
 
-use crate::store::records::{MatchRecord, Player, SeatRecord};
+use crate::store::model::{MatchRow, Player, SeatRow};
 use crate::store::rows::{from_millis, millis};
 
 /// Matches in play whose records and seats are kept: those being played at
@@ -40,7 +40,7 @@ const PLAYERS_KEPT: NonZeroUsize = NonZeroUsize::new(4 * 4096).unwrap();
 
 /// What the writer read lately, each as it last read (or wrote) it.
 pub(super) struct Copies {
-    seats: LruCache<i64, Vec<SeatRecord>>,
+    seats: LruCache<i64, Vec<SeatRow>>,
     players: LruCache<String, Player>,
     /// What is known of a player's newest match.
     newest_match: LruCache<i64, Newest>,
@@ -50,7 +50,7 @@ pub(super) struct Copies {
 /// A match in play as last read or saved, and the players it was found as
 /// the newest match of: told, when it ends, that they play none.
 struct KeptMatch {
-    record: MatchRecord,
+    record: MatchRow,
     players: Vec<i64>,
 }
 
@@ -75,7 +75,7 @@ impl Copies {
 
     /// The newest match of `player_id` as last read or saved, unless forgotten.
     /// One he has none of is not kept: making one would have to forget that.
-    pub(super) fn newest_match(&mut self, player_id: i64) -> Option<MatchRecord> {
+    pub(super) fn newest_match(&mut self, player_id: i64) -> Option<MatchRow> {
         match *self.newest_match.get(&player_id)? {
             Newest::InPlay(match_id) => self.matches.get(&match_id).map(|kept| kept.record.clone()),
             Newest::Over => None,
@@ -89,7 +89,7 @@ impl Copies {
 
     /// Keeps the newest match of `player_id`, just read: the match if it is
     /// in play, else only that it is over.
-    pub(super) fn keep_newest_match(&mut self, player_id: i64, record: &MatchRecord) {
+    pub(super) fn keep_newest_match(&mut self, player_id: i64, record: &MatchRow) {
         if record.finished {
             self.newest_match.put(player_id, Newest::Over);
             return;
@@ -119,7 +119,7 @@ impl Copies {
     pub(super) fn match_made(
         &mut self,
         players: impl Iterator<Item = i64>,
-        made: Option<MatchRecord>,
+        made: Option<MatchRow>,
     ) {
         let players: Vec<i64> = players.collect();
         match made {
@@ -141,7 +141,7 @@ impl Copies {
     /// a save writes, times to the millisecond as stored), the rest as read.
     /// A match saved finished is forgotten, with its seats; the players who
     /// found it as their newest are known to play none.
-    pub(super) fn match_saved(&mut self, saved: &MatchRecord) {
+    pub(super) fn match_saved(&mut self, saved: &MatchRow) {
         if saved.finished {
             self.seats.pop(&saved.id);
             let Some(ended) = self.matches.pop(&saved.id) else {
@@ -169,13 +169,13 @@ impl Copies {
     }
 
     /// The seats of `match_id` as last read, unless forgotten since.
-    pub(super) fn seats(&mut self, match_id: i64) -> Option<Vec<SeatRecord>> {
+    pub(super) fn seats(&mut self, match_id: i64) -> Option<Vec<SeatRow>> {
         self.seats.get(&match_id).cloned()
     }
 
     /// Keeps the seats of `match_id` just read, if its record is kept (it is
     /// in play, and a player's text found it).
-    pub(super) fn keep_seats(&mut self, match_id: i64, seats: &[SeatRecord]) {
+    pub(super) fn keep_seats(&mut self, match_id: i64, seats: &[SeatRow]) {
         if !self.matches.contains(&match_id) {
             return;
         }

@@ -8,7 +8,7 @@ use super::held::HeldText;
 use super::read::SqliteRead;
 use super::tx::SqliteTx;
 use crate::store::StoreResult;
-use crate::store::records::OutboxEvent;
+use crate::store::model::OutboxEvent;
 use crate::store::rows::Columns;
 use crate::store::sql::{Reader, Sql, Writer};
 use crate::store::statements::{Args, Statement, Value, arg};

@@ -23,7 +23,7 @@
 use chrono::{DateTime, Utc};
 
 use super::exec::Prepared;
-use crate::store::records::{NewText, OutboxEvent, OutboxText, TextStatus};
+use crate::store::model::{NewText, OutboxEvent, OutboxText, TextStatus};
 use crate::store::rows::millis;
 use crate::store::statements::sqlite::{ENQUEUE_PER_ROW, ENQUEUE_ROWS, MOST_ROWS};
 use crate::store::{StoreError, StoreResult};

@@ -23,8 +23,8 @@ use rusqlite_migration::{M, Migrations};
 use tokio::sync::mpsc;
 
 use super::group_commit::{self, Job};
+use super::model::OutboxEvent;
 use super::probe::ProbeCell;
-use super::records::OutboxEvent;
 use super::tx::{Read, Tx};
 use super::{StoreError, StoreResult};
 

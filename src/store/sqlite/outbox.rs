@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use super::exec;
 use super::tx::SqliteTx;
 use crate::store::backend::OutboxBackend;
-use crate::store::records::{NewText, SentText, TextStatus};
+use crate::store::model::{NewText, SentText, TextStatus};
 use crate::store::rows::millis;
 use crate::store::statements::Value;
 use crate::store::statements::sqlite::MARK_SENT;

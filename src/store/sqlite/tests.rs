@@ -3,7 +3,7 @@
 use chrono::Utc;
 
 use super::*;
-use crate::store::records::NewText;
+use crate::store::model::NewText;
 
 fn text(to: &str) -> NewText {
     NewText {
@@ -279,8 +279,8 @@ fn a_caller_that_lost_a_deadlock_runs_again_in_the_next_batch() {
 }
 
 /// A match of `player_id` against a robot.
-fn match_for(player_id: i64) -> crate::store::records::NewMatch {
-    use crate::store::records::{NewMatch, NewSeat};
+fn match_for(player_id: i64) -> crate::store::model::NewMatch {
+    use crate::store::model::{NewMatch, NewSeat};
     NewMatch {
         game: "football".into(),
         options: String::new(),
@@ -295,7 +295,7 @@ fn match_for(player_id: i64) -> crate::store::records::NewMatch {
 
 /// A writer's transaction on `conn`, where player `+1` has been made
 /// and a match of his against a robot: committed, nothing read yet.
-fn a_player_in_a_match(conn: &Connection) -> (SqliteTx<'_>, crate::store::records::Player, i64) {
+fn a_player_in_a_match(conn: &Connection) -> (SqliteTx<'_>, crate::store::model::Player, i64) {
     use crate::store::group_commit::BatchTx;
     let mut tx = SqliteTx::new(conn);
     let now = Utc::now();

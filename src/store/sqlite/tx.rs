@@ -9,7 +9,7 @@ use super::exec::{self, Prepared};
 use crate::inbound::InboundMessage;
 use crate::store::backend::{LobbyBackend, MatchesBackend, PlayersBackend};
 use crate::store::group_commit::BatchTx;
-use crate::store::records::{Arrival, MatchRecord, NewMatch, NewMove, NewSeat, Player, SeatRecord};
+use crate::store::model::{Arrival, MatchRow, NewMatch, NewMove, NewSeat, Player, SeatRow};
 use crate::store::rows::{from_millis, millis, rng_pos_text};
 use crate::store::statements::sqlite::{
     ACCEPT_INBOUND, BEGIN, COMMIT, INSERT_SEAT, LEAVE_LOBBY, RECORD_MOVE, RELEASE_SAVEPOINT,
@@ -191,7 +191,7 @@ impl MatchesBackend for SqliteTx<'_> {
         // The record as a read gives it: what was written, times to the
         // millisecond, the rest the columns' defaults.
         let stored = |t: DateTime<Utc>| from_millis(millis(t));
-        let made = stored(now).map(|started_at| MatchRecord {
+        let made = stored(now).map(|started_at| MatchRow {
             id,
             game: new.game.clone(),
             options: new.options.clone(),
@@ -212,7 +212,7 @@ impl MatchesBackend for SqliteTx<'_> {
         Ok(id)
     }
 
-    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn last_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         if let Some(record) = self.copies.newest_match(player_id) {
             return Ok(Some(record));
         }
@@ -225,14 +225,14 @@ impl MatchesBackend for SqliteTx<'_> {
 
     /// Known to play none, read nothing: a player's texts between his
     /// matches ask this first.
-    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRecord>> {
+    fn active_of(&mut self, player_id: i64) -> StoreResult<Option<MatchRow>> {
         if self.copies.plays_none(player_id) {
             return Ok(None);
         }
         Ok(self.last_of(player_id)?.filter(|m| !m.finished))
     }
 
-    fn save(&mut self, m: &MatchRecord) -> StoreResult<()> {
+    fn save(&mut self, m: &MatchRow) -> StoreResult<()> {
         let rng_pos = rng_pos_text(m.rng_pos);
         // Most saves are a move's: the lean statement, else the whole one.
         if !m.finished
@@ -278,7 +278,7 @@ impl MatchesBackend for SqliteTx<'_> {
         Ok(())
     }
 
-    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRecord>> {
+    fn seats(&mut self, match_id: i64) -> StoreResult<Vec<SeatRow>> {
         if let Some(seats) = self.copies.seats(match_id) {
             return Ok(seats);
         }
@@ -287,7 +287,7 @@ impl MatchesBackend for SqliteTx<'_> {
         Ok(seats)
     }
 
-    fn save_seat(&mut self, match_id: i64, seat: &SeatRecord) -> StoreResult<()> {
+    fn save_seat(&mut self, match_id: i64, seat: &SeatRow) -> StoreResult<()> {
         self.copies.seat_saved(match_id);
         exec::execute(
             &mut self.db,

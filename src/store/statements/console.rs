@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use super::Statement;
 use crate::store::console::{AuditEntry, GameCount, InboundText, MinuteCount, Totals};
-use crate::store::records::{OutboxText, Player};
+use crate::store::model::{OutboxText, Player};
 use crate::store::rows::{Record, column_list};
 
 /// The overview's counts, in one row.

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use super::Statement;
 use crate::store::TABLES;
-use crate::store::records::{MatchRecord, MoveRecord, OutboxText, Player, RobotTurn, SeatRecord};
+use crate::store::model::{MatchRow, MoveRow, OutboxText, Player, RobotTurn, SeatRow};
 use crate::store::rows::column_list;
 
 pub(crate) static PLAYER_BY_PHONE: LazyLock<Statement> = LazyLock::new(|| {
@@ -23,7 +23,7 @@ pub(crate) static MATCH_BY_ID: LazyLock<Statement> = LazyLock::new(|| {
         "match by id",
         format!(
             "SELECT {} FROM matches m WHERE m.id = :id",
-            column_list::<MatchRecord>("m")
+            column_list::<MatchRow>("m")
         ),
     )
 });
@@ -35,7 +35,7 @@ pub(crate) static LAST_MATCH_OF: LazyLock<Statement> = LazyLock::new(|| {
         format!(
             "SELECT {} FROM match_seats s JOIN matches m ON m.id = s.match_id
              WHERE s.player_id = :player_id ORDER BY s.match_id DESC LIMIT 1",
-            column_list::<MatchRecord>("m")
+            column_list::<MatchRow>("m")
         ),
     )
 });
@@ -85,7 +85,7 @@ pub(crate) static SEATS: LazyLock<Statement> = LazyLock::new(|| {
         format!(
             "SELECT {} FROM match_seats s LEFT JOIN players sp ON sp.id = s.player_id
              WHERE s.match_id = :match_id ORDER BY s.seat",
-            SeatRecord::column_list("s", "sp")
+            SeatRow::column_list("s", "sp")
         ),
     )
 });
@@ -96,7 +96,7 @@ pub(crate) static MOVES: LazyLock<Statement> = LazyLock::new(|| {
         "moves",
         format!(
             "SELECT {} FROM match_moves mm WHERE mm.match_id = :match_id ORDER BY mm.ply",
-            column_list::<MoveRecord>("mm")
+            column_list::<MoveRow>("mm")
         ),
     )
 });

@@ -5,7 +5,7 @@
 use std::sync::LazyLock;
 
 use super::Statement;
-use crate::store::records::OutboxText;
+use crate::store::model::OutboxText;
 use crate::store::rows::{Record, column_list};
 
 /// The text a provider knows by a reference it gave, and its status: locked

@@ -5,7 +5,7 @@
 use std::sync::LazyLock;
 
 use super::Statement;
-use crate::store::records::{Player, RobotTurn};
+use crate::store::model::{Player, RobotTurn};
 use crate::store::rows::{Record, column_list};
 
 pub(crate) static PLAYER_BY_NICK: LazyLock<Statement> = LazyLock::new(|| {

@@ -18,7 +18,7 @@ use axum::routing::get;
 use crate::app::{AppError, AppState};
 use crate::config::Config;
 use crate::platform::results::{MatchResult, results};
-use crate::store::{Leader, MatchRecord, MoveRecord, SeatRecord, StandingRow, StoreError};
+use crate::store::{Leader, MatchRow, MoveRow, SeatRow, StandingRow, StoreError};
 
 /// Lines of a game's leaderboard page.
 pub const BOARD_LINES: usize = 50;
@@ -148,15 +148,15 @@ async fn replay(
 }
 
 /// Only finished matches that count are shown.
-fn shown(record: &MatchRecord) -> bool {
+fn shown(record: &MatchRow) -> bool {
     record.finished && record.void_reason.is_none()
 }
 
 fn replay_page(
     catalog: &crate::platform::catalog::Catalog,
-    record: &MatchRecord,
-    seats: &[SeatRecord],
-    moves: &[MoveRecord],
+    record: &MatchRow,
+    seats: &[SeatRow],
+    moves: &[MoveRow],
     step: Option<usize>,
 ) -> Response {
     let Some(game) = catalog.get(&record.game) else {

@@ -13,18 +13,18 @@ use super::ctx::Ctx;
 use crate::games::Standing;
 use crate::games::any::{AnyGame, AnyMatch, is_unrated};
 use crate::ratings::{self, Entrant, Outcome};
-use crate::store::{Holder, MatchRecord, RatingChange, SeatRecord, StandingRow, StoreResult};
+use crate::store::{Holder, MatchRow, RatingChange, SeatRow, StandingRow, StoreResult};
 
 /// Turns a match must reach (the opening is the first) to be rated: one
 /// over by the second turn was abandoned, not played.
 const RATED_FROM_TURN: i64 = 3;
 
-pub(super) fn record(
+pub(super) fn add(
     ctx: &mut Ctx<'_>,
     game: &dyn AnyGame,
     state: &dyn AnyMatch,
-    record: &MatchRecord,
-    seats: &[SeatRecord],
+    record: &MatchRow,
+    seats: &[SeatRow],
     standings: &[Standing],
 ) -> StoreResult<()> {
     let phones: Vec<i64> = seats

@@ -5,7 +5,7 @@ use maud::{Markup, html};
 
 use crate::platform::results::{Finish, MatchResult};
 use crate::platform::texts::rating;
-use crate::store::{Holder, Leader, MatchRecord, MoveRecord, SeatRecord, StandingRow};
+use crate::store::{Holder, Leader, MatchRow, MoveRow, SeatRow, StandingRow};
 use crate::web;
 
 const STYLES: &[&str] = &["/standings.css"];
@@ -157,10 +157,10 @@ pub fn player(nick: &str, rows: &[StandingRow], matches: &[MatchResult]) -> Resp
 
 /// What a replay page shows.
 pub struct Replay<'a> {
-    pub record: &'a MatchRecord,
+    pub record: &'a MatchRow,
     pub name: &'a str,
-    pub seats: &'a [SeatRecord],
-    pub moves: &'a [MoveRecord],
+    pub seats: &'a [SeatRow],
+    pub moves: &'a [MoveRow],
     /// The step shown: 0 the opening, `moves.len()` the end.
     pub step: usize,
     pub board: &'a str,

@@ -103,7 +103,7 @@ pub enum OutboxEvent {
 
 /// A match as stored: the game's state string plus what the platform keeps around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchRecord {
+pub struct MatchRow {
     pub id: i64,
     pub game: String,
     /// The options it was asked for with, in the game's canonical form.
@@ -156,7 +156,7 @@ pub struct NewMatch {
 
 /// One seat of a match, with its player or robot.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRecord {
+pub struct SeatRow {
     pub seat: usize,
     pub holder: Holder,
     pub missed: u32,
@@ -167,7 +167,7 @@ pub struct SeatRecord {
     pub score: Option<i64>,
 }
 
-impl SeatRecord {
+impl SeatRow {
     /// The seat's player, unless a robot sits there.
     pub fn player(&self) -> Option<&Player> {
         match &self.holder {
@@ -225,7 +225,7 @@ impl std::str::FromStr for MoveKind {
 
 /// One entry of a match's record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRecord {
+pub struct MoveRow {
     pub ply: u32,
     pub seat: usize,
     pub kind: MoveKind,
@@ -254,7 +254,7 @@ pub struct NewMove<'a> {
 pub struct RobotTurn {
     pub match_id: i64,
     pub seat: usize,
-    /// The match's turn counter when it fell due ([`MatchRecord::turn`]).
+    /// The match's turn counter when it fell due ([`MatchRow::turn`]).
     pub turn: u32,
     pub due_at: DateTime<Utc>,
     /// How many times it has been claimed, this claim included (0 as
