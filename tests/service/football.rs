@@ -108,7 +108,7 @@ async fn a_turn_resolves_when_both_teammates_have_moved() {
     assert!(
         app.one_text(attack[1])
             .await
-            .starts_with("Neponyatnyi xod.")
+            .starts_with("Neponyatnyi xod: xod - tsifra 1-9 ili 0 i tsifra 1-9.")
     );
     app.sms(attack[1], "5").await;
     for phone in &attack {
@@ -133,7 +133,15 @@ async fn invalid_moves_get_the_original_texts_and_change_nothing() {
         ),
         ("6", "Kletka na kotoruyu vy hoteli vstat zanyata"),
         ("02", "Vy ne mozhete peredvinut myach"),
-        ("0", "Neponyatnyi xod."),
+        // A push without its direction says so, not only that it is unread.
+        (
+            "0",
+            "Neponyatnyi xod: posle 0 (tolchok) nuzhna tsifra napravleniya 1-9.",
+        ),
+        (
+            "00",
+            "Neponyatnyi xod: posle 0 (tolchok) nuzhna tsifra napravleniya 1-9.",
+        ),
     ] {
         app.sms(PHONES[0], text).await;
         assert!(app.one_text(PHONES[0]).await.starts_with(reply), "{text}");

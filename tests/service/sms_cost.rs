@@ -54,3 +54,18 @@ async fn a_whole_robot_game_of_every_game_costs_its_player_under_300_parts() {
         assert!(median < 300, "{code}: median {median} parts");
     }
 }
+
+/// Intelball against its strongest robot, three whole games: each under 220
+/// parts, now that the board's legend comes with the first round only (262
+/// with it on every board).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_intelball_game_against_level_3_costs_under_220_parts() {
+    let app = TestApp::new().await;
+    app.register(&[(PHONE, "ann")]).await;
+    let mut parts = Vec::new();
+    for seed in 0..3 {
+        parts.push(one_game(&app, "IB", "BOT 3", seed).await);
+    }
+    eprintln!("IB BOT 3, three games: {parts:?} parts");
+    assert!(parts.iter().all(|&p| p < 220), "{parts:?}");
+}

@@ -296,29 +296,32 @@ fn points_line(state: &State, points: &[u32]) -> String {
     parts.join(", ")
 }
 
-/// The text at the end: result, places, points, series, what next.
+/// The text at the end: result, places, points, series, what next. A race
+/// of more than two sides is told as places: first is a win, and second of
+/// four is second, not a loss.
 fn finished(state: &State, seat: Seat, lang: Lang) -> String {
-    let standing = standings(state)[seat];
+    let standings = standings(state);
+    let place = standings[seat].place;
+    let sides = standings.iter().map(|s| s.place).max().unwrap_or(1);
     let points = race_points(state);
-    let won = standing.place == 1;
     let mut lines = Vec::new();
-    let result = match (ru(lang), won) {
-        (true, true) => "Vi pobedili.",
-        (true, false) => "Vi proigrali.",
-        (false, true) => "You won.",
-        (false, false) => "You lost.",
+    let result = match (place, sides) {
+        (1, _) => lang.pick("Vi pobedili. ", "You won. "),
+        (_, 2) => lang.pick("Vi proigrali. ", "You lost. "),
+        _ => "",
     };
-    lines.push(if ru(lang) {
-        format!(
-            "{result} Gonka okonchena: {} mesto, {} och.",
-            standing.place, points[seat]
-        )
-    } else {
-        format!(
-            "{result} Race over: place {}, {} points.",
-            standing.place, points[seat]
-        )
-    });
+    let place = match (ru(lang), sides > 2) {
+        (true, true) => format!("{place} mesto iz {sides}"),
+        (true, false) => format!("{place} mesto"),
+        (false, true) => format!("place {place} of {sides}"),
+        (false, false) => format!("place {place}"),
+    };
+    lines.push(format!(
+        "{result}{} {place}, {} {}.",
+        lang.pick("Gonka okonchena:", "Race over:"),
+        points[seat],
+        lang.pick("och", "points")
+    ));
     let places: Vec<String> = placing(state)
         .iter()
         .map(|&c| letter(c, state.per()).to_string())

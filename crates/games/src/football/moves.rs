@@ -77,10 +77,21 @@ impl FromStr for Move {
     }
 }
 
+/// Why `s` is no move, in both languages: a player reads it after "Cannot
+/// read that move:", so it says what a move is rather than quote his text.
 fn bad_move(s: &str) -> NotationError {
-    NotationError::new(format!(
-        "not a football move: {s:?} (expected 1-9, or 0 and a digit 1-9)"
-    ))
+    if s.starts_with('0') {
+        // `0`, `00`, `0x`: a push whose direction is missing.
+        NotationError::said(
+            "posle 0 (tolchok) nuzhna tsifra napravleniya 1-9",
+            "a push is 0 and a direction 1-9",
+        )
+    } else {
+        NotationError::said(
+            "xod - tsifra 1-9 ili 0 i tsifra 1-9",
+            "a move is a digit 1-9, or 0 and a digit 1-9",
+        )
+    }
 }
 
 #[cfg(test)]
@@ -95,6 +106,26 @@ mod tests {
             let text = mv.to_string();
             assert_eq!(text.parse::<Move>(), Ok(mv), "{text}");
         }
+    }
+
+    #[test]
+    fn a_push_without_its_direction_says_so_in_each_language() {
+        for text in ["0", "00", "0a"] {
+            let why = text.parse::<Move>().unwrap_err();
+            assert_eq!(
+                why.for_player(crate::Lang::Ru),
+                Some("posle 0 (tolchok) nuzhna tsifra napravleniya 1-9")
+            );
+            assert_eq!(
+                why.for_player(crate::Lang::En),
+                Some("a push is 0 and a direction 1-9")
+            );
+        }
+        let why = "33".parse::<Move>().unwrap_err();
+        assert_eq!(
+            why.for_player(crate::Lang::Ru),
+            Some("xod - tsifra 1-9 ili 0 i tsifra 1-9")
+        );
     }
 
     #[test]

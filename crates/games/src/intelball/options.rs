@@ -98,10 +98,13 @@ impl FromStr for Options {
             Some(word) if word.starts_with('_') => {
                 let text = without_stray_close(&rest.concat());
                 let pos: Position = text.parse().map_err(|e: crate::NotationError| {
-                    OptionsError::new(
-                        format!("Oshibka v stroke sostoyaniya: {e}."),
-                        format!("Bad state string: {e}."),
-                    )
+                    // The reader's reasons are mostly English; a Russian
+                    // text gives none rather than mix the languages.
+                    let ru = match e.for_player(crate::Lang::Ru) {
+                        Some(reason) => format!("Oshibka v stroke sostoyaniya: {reason}."),
+                        None => "Oshibka v stroke sostoyaniya: proverte ee.".to_string(),
+                    };
+                    OptionsError::new(ru, format!("Bad state string: {e}."))
                 })?;
                 Some(pos)
             }

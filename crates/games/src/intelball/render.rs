@@ -1,5 +1,6 @@
-//! What a seat reads: the field with column and row labels, a legend, the
-//! ball, the last combination, score and time, and whose move it is.
+//! What a seat reads: the field with column and row labels, a legend (in the
+//! first round), the ball, the last combination, score and time, and whose
+//! move it is.
 //!
 //! ```text
 //!               111
@@ -26,20 +27,24 @@ use smsarena_text::encoding::fits_gsm7;
 /// The parts a seat's text may take.
 const MAX_PARTS: u32 = 3;
 
-/// The seat's text; no trailing newline. Where the longest lines together
-/// (a seven-code combination on two-digit columns, a keeper holding the
-/// ball, a takeback) would take a fourth part, the legend gives way: it is
-/// in every other board the player has had.
+/// The seat's text; no trailing newline. The legend is on the first
+/// round's boards only: repeated on every board it made most of them three
+/// SMS parts rather than two, and the guide explains every symbol. Where
+/// the longest lines together (a seven-code combination on two-digit
+/// columns, a keeper holding the ball, a takeback) would take a fourth part,
+/// even a first-round legend gives way.
 pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     let mut lines = board(&state.pos.field);
-    let legend = lines.len();
-    lines.push(
-        lang.pick(
-            "L R igroki, G H vratari, l r g h blok, @ $ s myachom",
-            "L R players, G H keepers, l r g h blocked, @ $ with ball",
-        )
-        .to_string(),
-    );
+    let legend = (state.pos.time == 0).then_some(lines.len());
+    if legend.is_some() {
+        lines.push(
+            lang.pick(
+                "L R igroki, G H vratari, l r g h blok, @ $ s myachom",
+                "L R players, G H keepers, l r g h blocked, @ $ with ball",
+            )
+            .to_string(),
+        );
+    }
     lines.push(ball_line(&state.pos.field, lang));
     if let Some(line) = last_line(state, lang) {
         lines.push(line);
@@ -55,11 +60,13 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     }
     lines.push(turn_line(state, seat, lang));
     let text = lines.join("\n");
-    if fits_gsm7(&text, MAX_PARTS) {
-        return text;
+    match legend {
+        Some(legend) if !fits_gsm7(&text, MAX_PARTS) => {
+            lines.remove(legend);
+            lines.join("\n")
+        }
+        _ => text,
     }
-    lines.remove(legend);
-    lines.join("\n")
 }
 
 /// The two label lines and seven rows.

@@ -241,3 +241,31 @@ fn cars_that_left_are_named_with_why() {
         "{text}"
     );
 }
+
+/// A race of more than two sides ends in places, not in a win and losses:
+/// second of three is told as second (a rating that rose beside "you lost"
+/// read as a contradiction); first is a win, in both languages.
+#[test]
+fn a_race_of_three_ends_in_places() {
+    let over = race(
+        3,
+        1,
+        "A=30.1f2 a=30.2f4 B=30.3f1 b=30.4f5 C=30.1f3 c=30.2f6",
+    );
+    let en: Vec<String> = (0..3).map(|s| game().render(&over, s, Lang::En)).collect();
+    assert!(
+        en[1].starts_with("You won. Race over: place 1 of 3,"),
+        "{}",
+        en[1]
+    );
+    assert!(en[0].starts_with("Race over: place 2 of 3,"), "{}", en[0]);
+    assert!(en[2].starts_with("Race over: place 3 of 3,"), "{}", en[2]);
+    let ru = game().render(&over, 0, Lang::Ru);
+    assert!(ru.starts_with("Gonka okonchena: 2 mesto iz 3,"), "{ru}");
+    for text in en.iter().chain([&ru]) {
+        assert!(
+            !text.contains("You lost") && !text.contains("Vi proigrali"),
+            "{text}"
+        );
+    }
+}

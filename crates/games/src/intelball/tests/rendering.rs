@@ -59,6 +59,8 @@ fn holders_blocks_and_the_last_combination() {
     let red = ok(blue, 1, "B(1,10)>R(2,9)").state;
     let text = game().render(&red, 1, Lang::Ru);
     assert!(text.contains("\n2 ... ..L ..$ ...\n"), "{text}");
+    // Past the first round the legend is the guide's.
+    assert!(red.pos.time > 0 && !text.contains("vratari"), "{text}");
     assert!(
         text.contains("Myach: R(2,9)\nNachato: B(1,10)>R(2,9)\n"),
         "{text}"

@@ -207,6 +207,12 @@ fn options_and_lineups() {
         assert!(e.0.en.contains(needle), "{text}: {}", e.0.en);
         assert!(!e.0.ru.is_empty());
     }
+    // One language a text: a Russian refusal of a state string carries no
+    // English reason.
+    let e = format!("BOT {}", OPENING.replace("6,5_)", "6,5_7,7_)"))
+        .parse::<Options>()
+        .unwrap_err();
+    assert_eq!(e.0.ru, "Oshibka v stroke sostoyaniya: proverte ee.");
 }
 
 #[test]
