@@ -272,15 +272,6 @@ impl PgStore {
     }
 }
 
-/// Sessions whose statements all find their rows by key (the writer's, and
-/// the claims and records beside it): each statement is planned once per
-/// connection. Re-planning on every run was two thirds of the writer's
-/// statements' cost, and about half of a claim's. A plan made while the
-/// tables were small (a fresh database, statistics not yet gathered) would
-/// scan them whole ever after: kept plans chosen so took 3.5 ms a claim
-/// instead of 0.6, and 7.6 ms a record of sends instead of 0.7. So scans and
-/// hash or merge joins are priced out, leaving the index lookups that are
-/// right at any size.
 /// The embedded migrations (`store::migrations`) as sqlx's migrator reads them.
 #[derive(Debug)]
 struct EmbeddedMigrations;
@@ -314,6 +305,15 @@ async fn migrator() -> Migrator {
         .expect("the embedded migrations resolve without I/O")
 }
 
+/// Sessions whose statements all find their rows by key (the writer's, and
+/// the claims and records beside it): each statement is planned once per
+/// connection. Re-planning on every run was two thirds of the writer's
+/// statements' cost, and about half of a claim's. A plan made while the
+/// tables were small (a fresh database, statistics not yet gathered) would
+/// scan them whole ever after: kept plans chosen so took 3.5 ms a claim
+/// instead of 0.6, and 7.6 ms a record of sends instead of 0.7. So scans and
+/// hash or merge joins are priced out, leaving the index lookups that are
+/// right at any size.
 fn planned_once(options: PgConnectOptions) -> PgConnectOptions {
     options.options([
         ("plan_cache_mode", "force_generic_plan"),
