@@ -41,7 +41,7 @@ async fn replies(browser: &Browser, seen: usize) -> Vec<String> {
 
 /// Types `text` to `to` in the compose box of the current phone and waits
 /// for its answer; the texts that came.
-async fn text(browser: &Browser, to: &str, text: &str) -> Vec<String> {
+pub(crate) async fn text(browser: &Browser, to: &str, text: &str) -> Vec<String> {
     let seen = inbox(browser).await.len();
     let select = browser.find("#compose-to").await;
     select
@@ -53,7 +53,7 @@ async fn text(browser: &Browser, to: &str, text: &str) -> Vec<String> {
     replies(browser, seen).await
 }
 
-async fn new_phone(browser: &Browser) -> String {
+pub(crate) async fn new_phone(browser: &Browser) -> String {
     let before: usize = browser
         .client
         .execute(
@@ -91,7 +91,7 @@ async fn select_phone(browser: &Browser, number: &str) {
 }
 
 /// The first legal move of `seat` in a match of `game` in `state`.
-fn a_legal_move(game: &str, state: &str, seat: usize) -> Option<String> {
+pub(crate) fn a_legal_move(game: &str, state: &str, seat: usize) -> Option<String> {
     fn first<G: smsarena::games::Game>(g: &G, state: &str, seat: usize) -> Option<String> {
         let state: G::State = state.parse().ok()?;
         g.legal_moves(&state, seat).first().map(|m| m.to_string())
@@ -108,7 +108,7 @@ fn a_legal_move(game: &str, state: &str, seat: usize) -> Option<String> {
 }
 
 /// The match a phone plays, its state and the phone's seat.
-async fn seat_of(state: &AppState, number: &str) -> Option<(String, String, usize)> {
+pub(crate) async fn seat_of(state: &AppState, number: &str) -> Option<(String, String, usize)> {
     let number = number.to_string();
     state
         .store()
@@ -880,67 +880,8 @@ async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try
     browser.close().await;
 }
 
-/// A person's pace is never a flood: a text a second for a minute, with a
-/// burst of five every fifteen seconds, played from the page against a
-/// robot under the shipped limits; every text is read and none is refused.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_text_a_second_for_a_minute_is_never_dropped() {
-    let Some(browser) = Browser::start(NARROW).await else {
-        return;
-    };
-    let shipped = smsarena::config::LimitsConfig::default();
-    let hall = hall_with(|cfg| cfg.limits = shipped).await;
-    browser.goto(&format!("{}/hall", hall.base)).await;
-    let me = new_phone(&browser).await;
-    text(&browser, GAME, "R pace").await;
-
-    let started = tokio::time::Instant::now();
-    let mut sent = 1;
-    for second in 0..60u64 {
-        tokio::time::sleep_until(started + Duration::from_secs(second)).await;
-        let burst = if second % 15 == 14 { 5 } else { 1 };
-        for _ in 0..burst {
-            let in_match = seat_of(&hall.state, &me).await;
-            let mv = in_match
-                .as_ref()
-                .and_then(|(game, s, seat)| a_legal_move(game, s, *seat));
-            match (in_match, mv) {
-                (Some(_), Some(mv)) => type_and_send(&browser, GAME, &mv).await,
-                // The robot still thinking: the board asked for, as a
-                // player waiting would.
-                (Some(_), None) => type_and_send(&browser, GAME, "B").await,
-                (None, _) => browser.click("button.practice[data-game='PS']").await,
-            }
-            sent += 1;
-        }
-    }
-    let settled = "return Array.from(document.querySelectorAll('#thread li.out'))
-        .filter(li => !li.querySelector('.meta').textContent.includes('sending')).length";
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while browser.eval(settled).await.as_u64().unwrap() < sent as u64 {
-        assert!(Instant::now() < deadline, "texts still sending");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let refused = browser
-        .eval("return document.querySelectorAll('#thread .refused').length")
-        .await;
-    assert_eq!(not_sent(&browser).await, Vec::<String>::new());
-    let took = started.elapsed();
-    eprintln!("{sent} texts in {took:?} from the page, {refused} refused");
-    assert_eq!(refused, 0, "a person's pace met the flood limit");
-    let read = hall
-        .state
-        .store()
-        .read(|r| r.count_rows("inbound"))
-        .await
-        .unwrap();
-    assert_eq!(read, sent as i64, "every text was read");
-    browser.screenshot("hall-pace-390").await;
-    browser.close().await;
-}
-
 /// Types `text` to `to` and sends it, without waiting for an answer.
-async fn type_and_send(browser: &Browser, to: &str, text: &str) {
+pub(crate) async fn type_and_send(browser: &Browser, to: &str, text: &str) {
     browser
         .find("#compose-to")
         .await
@@ -952,7 +893,7 @@ async fn type_and_send(browser: &Browser, to: &str, text: &str) {
 }
 
 /// The notes of the texts the page says were not sent.
-async fn not_sent(browser: &Browser) -> Vec<String> {
+pub(crate) async fn not_sent(browser: &Browser) -> Vec<String> {
     let notes = browser
         .eval(
             "return Array.from(document.querySelectorAll('#thread li.out .meta'), m => m.textContent)

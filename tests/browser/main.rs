@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod at_a_persons_pace;
 mod console_browser;
 mod hall_browser;
 mod hall_live_browser;
