@@ -47,13 +47,20 @@ fn crates() -> Vec<PathBuf> {
 
 /// The crates below the service and what each may depend on, with the
 /// features it may ask of each: the compiler keeps them pure only while their
-/// dependencies have no I/O, clock, thread or entropy to offer. The text is
-/// std only; the games add serialisation of their settings, their seeded
+/// dependencies have no I/O, clock, thread or entropy to offer. The text has
+/// Fluent's parser and formatter only; the games add serialisation of their settings, their seeded
 /// generator (no `std`: no thread or OS generator), errors, numbers and SVG
 /// (no web framework's feature). Dev-dependencies are free: tests may do as
 /// they like.
 const PURE_CRATES: &[(&str, Allowed)] = &[
-    ("crates/text", &[]),
+    (
+        "crates/text",
+        &[
+            ("fluent-bundle", &[]),
+            ("fluent-syntax", &[]),
+            ("unic-langid", &[]),
+        ],
+    ),
     (
         "crates/games",
         &[

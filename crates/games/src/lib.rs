@@ -20,6 +20,8 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 pub use smsarena_text::lang::Lang;
+pub use smsarena_text::locales::Said;
+pub use smsarena_text::{said, tr};
 
 pub mod any;
 pub mod auto_race;
@@ -130,37 +132,49 @@ pub struct Refused<S, R> {
 }
 
 /// A notation string (state or move) that does not parse: why, in
-/// English, and where a player may read it, in Russian too.
+/// English for logs and operators, and, where a player may read it, as a
+/// catalog message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{en}")]
 pub struct NotationError {
     en: String,
-    ru: Option<String>,
+    said: Option<Words>,
 }
 
 impl NotationError {
-    /// A reason for logs, operators and English-speaking players.
+    /// A reason for logs and operators; a player reads the game's general
+    /// refusal instead.
     pub fn new(msg: impl Into<String>) -> Self {
         NotationError {
             en: msg.into(),
-            ru: None,
+            said: None,
         }
     }
 
     /// A reason a player reads, in both languages (Russian transliterated
     /// where it can be).
     pub fn said(ru: impl Into<String>, en: impl Into<String>) -> Self {
+        let plain = Plain::new(ru, en);
         NotationError {
-            en: en.into(),
-            ru: Some(ru.into()),
+            en: plain.en.clone(),
+            said: Some(Words::Plain(plain)),
         }
     }
 
-    /// The reason in a player's language, where the reader gave one in it.
-    pub fn for_player(&self, lang: Lang) -> Option<&str> {
-        match lang {
-            Lang::En => Some(&self.en),
-            Lang::Ru => self.ru.as_deref(),
+    /// A reason a player reads, from the catalogs.
+    pub fn told(said: Said) -> Self {
+        NotationError {
+            en: said.text(Lang::En),
+            said: Some(Words::Said(said)),
+        }
+    }
+
+    /// The reason in a player's language, where the reader gave one for players.
+    pub fn for_player(&self, lang: Lang) -> Option<String> {
+        match (&self.said, lang) {
+            (Some(words), _) => Some(words.text(lang)),
+            (None, Lang::En) => Some(self.en.clone()),
+            (None, _) => None,
         }
     }
 }
@@ -174,7 +188,8 @@ pub trait Reason: fmt::Debug {
     fn text(&self, lang: Lang) -> String;
 }
 
-/// A reason given as its two wordings.
+/// A reason given as its two wordings (the form before the catalogs;
+/// each game moves to [`Said`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plain {
     pub ru: String,
@@ -196,31 +211,57 @@ impl Reason for Plain {
     }
 }
 
+impl Reason for Said {
+    fn text(&self, lang: Lang) -> String {
+        Said::text(self, lang)
+    }
+}
+
+/// A reason as two wordings or as a catalog message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Words {
+    Plain(Plain),
+    Said(Said),
+}
+
+impl Reason for Words {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Words::Plain(p) => p.text(lang),
+            Words::Said(s) => s.text(lang),
+        }
+    }
+}
+
 /// Options after `P <code>` that the game does not accept; the platform
 /// answers with this reason and the game's [`Game::options_help`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", .0.en)]
-pub struct OptionsError(pub Plain);
+#[error("{}", self.english())]
+pub struct OptionsError(pub Words);
 
 impl OptionsError {
     pub fn new(ru: impl Into<String>, en: impl Into<String>) -> OptionsError {
-        OptionsError(Plain::new(ru, en))
+        OptionsError(Words::Plain(Plain::new(ru, en)))
+    }
+
+    /// A reason from the catalogs.
+    pub fn told(said: Said) -> OptionsError {
+        OptionsError(Words::Said(said))
+    }
+
+    /// The reason in English (logs, tests).
+    pub fn english(&self) -> String {
+        self.0.text(Lang::En)
     }
 
     /// An option said twice (`BOT 2 BOT 3`).
     pub fn given_twice(word: &str) -> OptionsError {
-        OptionsError::new(
-            format!("Parametr {word} ukazan dvazhdy."),
-            format!("{word} is given twice."),
-        )
+        OptionsError::told(said!("option-given-twice", word = word))
     }
 
     /// A word the game does not understand among its options.
     pub fn unknown_word(word: &str) -> OptionsError {
-        OptionsError::new(
-            format!("Neponyatnyi parametr: {word}."),
-            format!("Unknown option: {word}."),
-        )
+        OptionsError::told(said!("option-unknown", word = word))
     }
 }
 

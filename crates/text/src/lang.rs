@@ -24,6 +24,14 @@ impl Lang {
         }
     }
 
+    /// The catalog's folder under `locales/` (a BCP 47 tag).
+    pub fn locale(self) -> &'static str {
+        match self {
+            Lang::Ru => "ru-Latn",
+            Lang::En => "en",
+        }
+    }
+
     /// Picks the text for this language.
     pub fn pick<'a>(self, ru: &'a str, en: &'a str) -> &'a str {
         match self {

@@ -195,7 +195,7 @@ mod tests {
 
     fn parse(text: &str) -> Options {
         text.parse()
-            .unwrap_or_else(|e: OptionsError| panic!("{text}: {}", e.0.en))
+            .unwrap_or_else(|e: OptionsError| panic!("{text}: {}", e.english()))
     }
 
     #[test]
@@ -261,7 +261,7 @@ mod tests {
             ("team team 4", "team"),
         ] {
             let err = text.parse::<Options>().unwrap_err();
-            assert!(err.0.en.contains(word), "{text}: {}", err.0.en);
+            assert!(err.english().contains(word), "{text}: {}", err.english());
             assert!(err.0.ru.contains(word), "{text}: {}", err.0.ru);
         }
         for text in ["TEAM", "3 TEAM", "5 KOM"] {

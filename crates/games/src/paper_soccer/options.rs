@@ -136,7 +136,7 @@ mod tests {
             ("8x10 8x10", "WxL"),
         ] {
             let e = bad.parse::<Options>().unwrap_err();
-            assert!(e.0.en.contains(word), "{bad}: {}", e.0.en);
+            assert!(e.english().contains(word), "{bad}: {}", e.english());
         }
     }
 }

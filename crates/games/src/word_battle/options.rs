@@ -164,7 +164,7 @@ mod tests {
             ("6x", "6x"),
         ] {
             let err = text.parse::<Options>().unwrap_err();
-            assert!(err.0.en.contains(word), "{text:?}: {}", err.0.en);
+            assert!(err.english().contains(word), "{text:?}: {}", err.english());
         }
     }
 }

@@ -150,7 +150,7 @@ fn stored_states_are_checked_too() {
 
 fn options(text: &str) -> Options {
     text.parse()
-        .unwrap_or_else(|e: OptionsError| panic!("{text}: {}", e.0.en))
+        .unwrap_or_else(|e: OptionsError| panic!("{text}: {}", e.english()))
 }
 
 #[test]
@@ -204,7 +204,7 @@ fn options_and_lineups() {
     ];
     for (text, needle) in refusals {
         let e = text.parse::<Options>().unwrap_err();
-        assert!(e.0.en.contains(needle), "{text}: {}", e.0.en);
+        assert!(e.english().contains(needle), "{text}: {}", e.english());
         assert!(!e.0.ru.is_empty());
     }
     // One language a text: a Russian refusal of a state string carries no

@@ -1,0 +1,3 @@
+//! Auto race's variables (`locales/*/auto-race.ftl`) at their longest.
+
+pub const AUTO_RACE: &[(&str, &str)] = &[];

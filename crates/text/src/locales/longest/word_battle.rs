@@ -1,0 +1,3 @@
+//! Word battle's variables (`locales/*/word-battle.ftl`) at their longest.
+
+pub const WORD_BATTLE: &[(&str, &str)] = &[];
