@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 use common::GAME;
 use common::browser::{Browser, NARROW};
 use common::hall_page::hall_with;
-use smsarena::store::Holder;
 
 /// A person's pace is never a flood: a text a second for a minute, with a
 /// burst of five every fifteen seconds, played from the page against a

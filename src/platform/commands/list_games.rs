@@ -3,12 +3,16 @@
 use crate::platform::ctx::Ctx;
 use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
+use crate::platform::texts::HelpLine;
 use crate::store::{Player, StoreResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListGames;
 
 impl ListGames {
+    /// Its line in `HELP`: `P ?`: the games.
+    pub(super) const HELP: HelpLine = HelpLine::Games;
+
     /// What follows `P`, when it asks for the list.
     pub(super) fn parse(rest: &str) -> Option<ListGames> {
         (rest == "?").then_some(ListGames)

@@ -9,6 +9,7 @@
 //! phones and real phones message only their own kind, unless the operator
 //! lets them meet ([`crate::platform::pools`]).
 
+use crate::platform::texts::HelpLine;
 use chrono::Duration;
 
 use super::words::{ParseError, split_word};
@@ -28,6 +29,9 @@ pub struct Message {
 }
 
 impl Message {
+    /// Its line in `HELP`: `S nick text`: a message to a recent opponent.
+    pub(super) const HELP: HelpLine = HelpLine::Message;
+
     pub(super) fn parse(rest: &str) -> Result<Message, ParseError> {
         let (nick, text) = split_word(rest);
         if nick.is_empty() || text.is_empty() {

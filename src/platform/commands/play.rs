@@ -11,6 +11,7 @@ use crate::platform::ctx::Ctx;
 use crate::platform::loaded::LoadedMatch;
 use crate::platform::seeking;
 use crate::platform::texts;
+use crate::platform::texts::HelpLine;
 use crate::store::{Player, StoreResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +22,9 @@ pub struct Play {
 }
 
 impl Play {
+    /// Its line in `HELP`: `P`: play, on the play number.
+    pub(super) const HELP: HelpLine = HelpLine::Play;
+
     pub(super) fn parse(rest: &str) -> Play {
         let (game, options) = split_word(rest);
         Play {

@@ -2,6 +2,7 @@
 //! when every seat has asked (robots always agree), it starts with the same
 //! seats. In a match, `PA` is `P`: the match as it stands.
 
+use crate::platform::texts::HelpLine;
 use chrono::Duration;
 
 use super::play;
@@ -17,6 +18,9 @@ use crate::store::{Player, StoreResult};
 pub struct PlayAgain;
 
 impl PlayAgain {
+    /// Its line in `HELP`: `PA`: a rematch.
+    pub(super) const HELP: HelpLine = HelpLine::Rematch;
+
     pub(super) fn parse(rest: &str) -> Result<PlayAgain, ParseError> {
         bare(rest, "PA").map(|()| PlayAgain)
     }

@@ -5,6 +5,7 @@ use super::reserved::reserved;
 use super::words::{ParseError, split_word};
 use crate::platform::ctx::Ctx;
 use crate::platform::texts;
+use crate::platform::texts::HelpLine;
 use crate::store::{Player, StoreResult};
 
 pub const NICK_MIN: usize = 2;
@@ -22,6 +23,9 @@ pub fn valid_nick(nick: &str) -> bool {
 }
 
 impl Register {
+    /// Its line in `HELP`: `R nick`: a new nick.
+    pub(super) const HELP: HelpLine = HelpLine::Rename;
+
     /// Exactly one valid nick.
     pub(super) fn parse(rest: &str) -> Result<Register, ParseError> {
         let (nick, trailing) = split_word(rest);

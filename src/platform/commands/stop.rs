@@ -5,12 +5,16 @@ use crate::platform::away;
 use crate::platform::ctx::Ctx;
 use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
+use crate::platform::texts::HelpLine;
 use crate::store::{Player, StoreResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stop;
 
 impl Stop {
+    /// Its line in `HELP`: `STOP`: opt out (never left out of `HELP`).
+    pub(super) const HELP: HelpLine = HelpLine::Stop;
+
     /// Words that opt a number out.
     pub(super) const WORDS: [&'static str; 6] =
         ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"];

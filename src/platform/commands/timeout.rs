@@ -7,12 +7,16 @@ use crate::platform::away;
 use crate::platform::ctx::Ctx;
 use crate::platform::loaded::LoadedMatch;
 use crate::platform::texts;
+use crate::platform::texts::HelpLine;
 use crate::store::{Player, StoreResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timeout;
 
 impl Timeout {
+    /// Its line in `HELP`: `T`: a pause.
+    pub(super) const HELP: HelpLine = HelpLine::Pause;
+
     pub(super) fn parse(rest: &str) -> Result<Timeout, ParseError> {
         bare(rest, "T").map(|()| Timeout)
     }

@@ -5,6 +5,7 @@
 use super::words::{ParseError, split_word};
 use crate::platform::catalog::DEFAULT_GAME;
 use crate::platform::ctx::Ctx;
+use crate::platform::texts::HelpLine;
 use crate::platform::texts::{self, OwnPlace, TopLine};
 use crate::store::{Leader, Player, StoreResult};
 
@@ -17,6 +18,9 @@ pub struct Top {
 }
 
 impl Top {
+    /// Its line in `HELP`: `TOP`, `STAT`, `LAST`: standings (one line for the three).
+    pub(super) const HELP: HelpLine = HelpLine::Standings;
+
     pub(super) fn parse(rest: &str) -> Result<Top, ParseError> {
         let (game, more) = split_word(rest);
         if !more.is_empty() {

@@ -5,6 +5,7 @@
 use crate::encoding;
 use crate::lang::Lang;
 use crate::platform::results::{Finish, MatchResult};
+use smsarena_text::tr;
 
 /// A rating as players read it: provisional ones carry a `?`.
 pub fn rating(points: i64, provisional: bool) -> String {
@@ -39,18 +40,13 @@ pub struct OwnPlace {
 
 pub fn top(lang: Lang, game: &str, lines: &[TopLine<'_>], own: Option<&OwnPlace>) -> String {
     if lines.is_empty() {
-        return match lang {
-            Lang::Ru => format!("TOP {game}: reitingovyh igr eshche net. Igrat: P {game}"),
-            Lang::En => format!("TOP {game}: no rated games yet. Play: P {game}"),
-        };
+        return tr!(lang, "top-empty", game_code = game);
     }
-    let you = match (lang, own) {
-        (Lang::Ru, Some(o)) => format!("Vy: {} mesto, {}.", o.place, o.rating),
-        (Lang::En, Some(o)) => format!("You: place {}, {}.", o.place, o.rating),
-        (Lang::Ru, None) => "U vas eshche net reitinga.".to_string(),
-        (Lang::En, None) => "You have no rating yet.".to_string(),
+    let you = match own {
+        Some(o) => tr!(lang, "top-you", place = o.place, rating = &o.rating),
+        None => tr!(lang, "top-you-unrated"),
     };
-    let legend = lang.pick(" ?-predvaritelnyi.", " ? = provisional.");
+    let legend = tr!(lang, "top-legend");
     let any_provisional = lines.iter().any(|l| l.rating.ends_with('?'))
         || own.is_some_and(|o| o.rating.ends_with('?'));
     let render = |n: usize, legend: &str| {
@@ -58,11 +54,18 @@ pub fn top(lang: Lang, game: &str, lines: &[TopLine<'_>], own: Option<&OwnPlace>
             .iter()
             .map(|l| format!("{} {} {}", l.place, l.nick, l.rating))
             .collect();
-        format!("TOP {game}: {}. {you}{legend}", board.join(", "))
+        tr!(
+            lang,
+            "top",
+            game_code = game,
+            lines = board.join(", "),
+            you = &you,
+            legend = legend
+        )
     };
     let mut variants = Vec::new();
     if any_provisional {
-        variants.push(render(lines.len(), legend));
+        variants.push(render(lines.len(), &legend));
     }
     for n in (1..=lines.len()).rev() {
         variants.push(render(n, ""));
@@ -82,78 +85,62 @@ pub struct StatLine<'a> {
 
 pub fn stat(lang: Lang, nick: &str, lines: &[StatLine<'_>]) -> String {
     if lines.is_empty() {
-        return match lang {
-            Lang::Ru => format!("U {nick} eshche net zavershennyh igr."),
-            Lang::En => format!("{nick} has no finished games yet."),
-        };
+        return tr!(lang, "stat-empty", nick = nick);
     }
-    let unrated = lang.pick("bez reitinga", "unrated");
+    let unrated = tr!(lang, "unrated");
     let games: Vec<String> = lines
         .iter()
         .map(|l| {
-            let rating = l.rating.as_deref().unwrap_or(unrated);
+            let rating = l.rating.as_deref().unwrap_or(&unrated);
             format!("{} {}-{}-{} {rating}", l.game, l.wins, l.draws, l.losses)
         })
         .collect();
-    let head = match lang {
-        Lang::Ru => format!("{nick} (pobedy-nichi-porazheniya, reiting)"),
-        Lang::En => format!("{nick} (won-drawn-lost, rating)"),
-    };
-    let legend = lang.pick(" ?-menshe 10 igr v reitinge.", " ? = under 10 rated games.");
     let any_provisional = lines
         .iter()
         .any(|l| l.rating.as_deref().is_some_and(|r| r.ends_with('?')));
-    let body = format!("{head}: {}.", games.join("; "));
-    let short_head = lang.pick("(p-n-p)", "(w-d-l)");
-    let short = format!("{nick} {short_head}: {}.", games.join("; "));
+    let games = games.join("; ");
+    let body = |legend: &str| tr!(lang, "stat", nick = nick, games = &games, legend = legend);
     let mut variants = Vec::new();
     if any_provisional {
-        variants.push(format!("{body}{legend}"));
+        variants.push(body(&tr!(lang, "stat-legend")));
     }
-    variants.push(body);
-    variants.push(short);
+    variants.push(body(""));
+    variants.push(tr!(lang, "stat-short", nick = nick, games = &games));
     first_that_fits(variants)
 }
 
 pub fn last(lang: Lang, lines: &[MatchResult]) -> String {
     if lines.is_empty() {
-        return lang
-            .pick(
-                "U vas eshche net zavershennyh igr. Igrat: P",
-                "You have no finished games yet. Play: P",
-            )
-            .to_string();
+        return tr!(lang, "last-empty");
     }
     let line = |l: &MatchResult, named: bool| {
         let against = match (named, l.opponents.len()) {
             (true, _) | (false, 0 | 1) => l.opponents.join(","),
-            (false, n) => match lang {
-                Lang::Ru => format!("{n} sopern."),
-                Lang::En => format!("{n} opponents"),
-            },
+            (false, n) => tr!(lang, "last-opponents", count = n),
         };
-        let finish = match (&l.finish, lang) {
-            (Finish::Won, Lang::Ru) => "pobeda".to_string(),
-            (Finish::Won, Lang::En) => "won".to_string(),
-            (Finish::Drew, Lang::Ru) => "nichya".to_string(),
-            (Finish::Drew, Lang::En) => "drew".to_string(),
-            (Finish::Lost, Lang::Ru) => "porazhenie".to_string(),
-            (Finish::Lost, Lang::En) => "lost".to_string(),
-            (Finish::Placed(p, of), Lang::Ru) => format!("{p} mesto iz {of}"),
-            (Finish::Placed(p, of), Lang::En) => format!("place {p} of {of}"),
+        let finish = match &l.finish {
+            Finish::Won => tr!(lang, "finish-won"),
+            Finish::Drew => tr!(lang, "finish-drew"),
+            Finish::Lost => tr!(lang, "finish-lost"),
+            Finish::Placed(p, of) => tr!(lang, "finish-placed", place = *p, of = *of),
         };
-        let change = match (l.change, lang) {
-            (Some(c), _) if c > 0 => format!("+{c}"),
-            (Some(c), _) => c.to_string(),
-            (None, Lang::Ru) => "bez reitinga".to_string(),
-            (None, Lang::En) => "unrated".to_string(),
+        let change = match l.change {
+            Some(c) if c > 0 => format!("+{c}"),
+            Some(c) => c.to_string(),
+            None => tr!(lang, "unrated"),
         };
-        let v = lang.pick("protiv", "v");
-        format!("{} {v} {against}: {finish}, {change}", l.game)
+        tr!(
+            lang,
+            "last-line",
+            game_code = l.game.as_str(),
+            against = against,
+            finish = finish,
+            change = change
+        )
     };
     let render = |n: usize, named: bool| {
         let all: Vec<String> = lines[..n].iter().map(|l| line(l, named)).collect();
-        format!("{} {}.", lang.pick("Poslednie:", "Last:"), all.join(". "))
+        tr!(lang, "last", lines = all.join(". "))
     };
     let mut variants = vec![render(lines.len(), true), render(lines.len(), false)];
     for n in (1..lines.len()).rev() {
@@ -163,17 +150,9 @@ pub fn last(lang: Lang, lines: &[MatchResult]) -> String {
 }
 
 pub fn top_usage(lang: Lang) -> String {
-    lang.pick(
-        "TOP - luchshie v vashei igre, TOP PS - v igre PS.",
-        "TOP - the best of your game, TOP PS - of the game PS.",
-    )
-    .to_string()
+    tr!(lang, "top-usage")
 }
 
 pub fn stat_usage(lang: Lang) -> String {
-    lang.pick(
-        "STAT - vasha statistika, STAT nik - igroka.",
-        "STAT - your record, STAT nick - a player's.",
-    )
-    .to_string()
+    tr!(lang, "stat-usage")
 }

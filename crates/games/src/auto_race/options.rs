@@ -262,7 +262,8 @@ mod tests {
         ] {
             let err = text.parse::<Options>().unwrap_err();
             assert!(err.english().contains(word), "{text}: {}", err.english());
-            assert!(err.0.ru.contains(word), "{text}: {}", err.0.ru);
+            let ru = crate::Reason::text(&err.0, crate::Lang::Ru);
+            assert!(ru.contains(word), "{text}: {ru}");
         }
         for text in ["TEAM", "3 TEAM", "5 KOM"] {
             assert!(text.parse::<Options>().is_err(), "{text}");

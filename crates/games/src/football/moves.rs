@@ -114,17 +114,17 @@ mod tests {
             let why = text.parse::<Move>().unwrap_err();
             assert_eq!(
                 why.for_player(crate::Lang::Ru),
-                Some("posle 0 (tolchok) nuzhna tsifra napravleniya 1-9")
+                Some("posle 0 (tolchok) nuzhna tsifra napravleniya 1-9".to_string())
             );
             assert_eq!(
                 why.for_player(crate::Lang::En),
-                Some("a push is 0 and a direction 1-9")
+                Some("a push is 0 and a direction 1-9".to_string())
             );
         }
         let why = "33".parse::<Move>().unwrap_err();
         assert_eq!(
             why.for_player(crate::Lang::Ru),
-            Some("xod - tsifra 1-9 ili 0 i tsifra 1-9")
+            Some("xod - tsifra 1-9 ili 0 i tsifra 1-9".to_string())
         );
     }
 

@@ -205,14 +205,17 @@ fn options_and_lineups() {
     for (text, needle) in refusals {
         let e = text.parse::<Options>().unwrap_err();
         assert!(e.english().contains(needle), "{text}: {}", e.english());
-        assert!(!e.0.ru.is_empty());
+        assert!(!crate::Reason::text(&e.0, crate::Lang::Ru).is_empty());
     }
     // One language a text: a Russian refusal of a state string carries no
     // English reason.
     let e = format!("BOT {}", OPENING.replace("6,5_)", "6,5_7,7_)"))
         .parse::<Options>()
         .unwrap_err();
-    assert_eq!(e.0.ru, "Oshibka v stroke sostoyaniya: proverte ee.");
+    assert_eq!(
+        crate::Reason::text(&e.0, crate::Lang::Ru),
+        "Oshibka v stroke sostoyaniya: proverte ee."
+    );
 }
 
 #[test]
