@@ -12,6 +12,7 @@ pub mod dispatcher;
 pub mod gateway;
 pub(crate) mod http;
 pub mod inbound;
+pub mod locales;
 pub(crate) mod metrics;
 pub mod phone;
 pub mod platform;

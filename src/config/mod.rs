@@ -17,6 +17,7 @@ mod limits;
 mod proxies;
 mod safety;
 mod secret;
+mod texts;
 
 pub use database::shown_url as shown_database_url;
 pub use env::EnvStrings;
@@ -26,6 +27,7 @@ pub use limits::{AddressList, LimitsConfig};
 pub use proxies::ProxyList;
 pub use safety::SECRET_MIN_LEN;
 pub use secret::{Scrubber, Secret};
+pub use texts::TextsConfig;
 
 use crate::games::{auto_race, football, intelball};
 use crate::phone::{NumberError, NumberPlan};
@@ -50,6 +52,7 @@ pub struct Config {
     pub log: LogConfig,
     pub hall: HallConfig,
     pub metrics: MetricsConfig,
+    pub texts: TextsConfig,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

@@ -34,6 +34,7 @@ mod senders;
 mod sms_cost;
 mod standing;
 mod store;
+mod texts;
 mod tidy;
 mod webhooks;
 mod word_battle;

@@ -65,6 +65,10 @@ pub fn main() -> ExitCode {
         eprintln!("smsarena: bad configuration: {e}");
         return ExitCode::from(2);
     }
+    if let Err(e) = smsarena::locales::install_overrides(&cfg.texts) {
+        eprintln!("smsarena: bad configuration: {e}");
+        return ExitCode::from(2);
+    }
     if let Cmd::Replay(args) = &command {
         return replay(&cfg, &args.file);
     }
