@@ -4,6 +4,7 @@
 //! `docs/ARCHITECTURE.md` names files that exist and every module there is,
 //! and every SQLite write of what its writer keeps copies of is known.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -753,4 +754,99 @@ fn every_sqlite_write_of_what_the_writer_copies_is_known() {
         ],
         "a write of seats, players or matches on SQLite must tell the writer's copies"
     );
+}
+
+/// The message ids the code names: the literal after `tr!(lang,` and
+/// `said!(`, in every crate's sources.
+fn message_ids_in_code() -> BTreeMap<String, String> {
+    let mut used = BTreeMap::new();
+    let mut dirs = vec![root().join("src")];
+    dirs.extend(crates().into_iter().map(|c| c.join("src")));
+    for dir in dirs {
+        for path in rust_files(&dir) {
+            let text = fs::read_to_string(&path).unwrap();
+            for (macro_, after_comma) in [("tr!(", true), ("said!(", false)] {
+                for (at, _) in text.match_indices(macro_) {
+                    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+                    if text[line_start..at].contains("//") {
+                        continue; // a comment's example
+                    }
+                    let mut rest = &text[at + macro_.len()..];
+                    if after_comma {
+                        let Some(comma) = rest.find(',') else {
+                            continue;
+                        };
+                        rest = &rest[comma + 1..];
+                    }
+                    let rest = rest.trim_start();
+                    let Some(quoted) = rest.strip_prefix('"') else {
+                        continue;
+                    };
+                    let id: String = quoted.chars().take_while(|&c| c != '"').collect();
+                    used.entry(id).or_insert_with(|| relative(&path));
+                }
+            }
+        }
+    }
+    used
+}
+
+/// Each catalog file's message ids, and the messages its messages name
+/// (`{ other-message }`), by language folder.
+fn catalog_ids() -> BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> {
+    let mut out = BTreeMap::new();
+    let locales = root().join("locales");
+    for lang in fs::read_dir(&locales).unwrap().flatten() {
+        let tag = lang.file_name().to_string_lossy().into_owned();
+        let (ids, referenced): &mut (BTreeSet<String>, BTreeSet<String>) =
+            out.entry(tag).or_default();
+        for file in fs::read_dir(lang.path()).unwrap().flatten() {
+            let text = fs::read_to_string(file.path()).unwrap();
+            for line in text.lines() {
+                if let Some((id, _)) = line.split_once(" =")
+                    && !id.is_empty()
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                {
+                    ids.insert(id.to_string());
+                }
+                for (at, _) in line.match_indices("{ ") {
+                    let name: String = line[at + 2..]
+                        .chars()
+                        .take_while(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                        .collect();
+                    if !name.is_empty() {
+                        referenced.insert(name);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every message the code names is in every language's catalog, and every
+/// message of a catalog is named by the code (or by another message): a
+/// text is neither missing at the moment a player needs it nor kept
+/// unused. (That each language has every message, and each fits its SMS
+/// budget at its longest, is `smsarena-text`'s check.)
+#[test]
+fn every_message_the_code_names_is_in_the_catalogs_and_every_message_is_used() {
+    let used = message_ids_in_code();
+    assert!(used.len() > 50, "the scan found only {} ids", used.len());
+    let mut offences = Vec::new();
+    for (tag, (ids, referenced)) in catalog_ids() {
+        for (id, at) in &used {
+            if !ids.contains(id) {
+                offences.push(format!("{at} names {id}, which locales/{tag}/ lacks"));
+            }
+        }
+        for id in &ids {
+            if !used.contains_key(id) && !referenced.contains(id) {
+                offences.push(format!("locales/{tag}/: {id} is never used"));
+            }
+        }
+    }
+    assert!(offences.is_empty(), "{}", offences.join("\n"));
 }
