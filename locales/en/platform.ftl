@@ -25,7 +25,7 @@ language-set = Language: English.
 
 nick-usage = A nick is 2-16 Latin letters, digits or _. Example: R ronaldo
 message-usage = Format: S nick text
-lang-usage = Format: LANG EN or LANG RU
+lang-usage = Format: LANG EN, LANG RU or LANG CYR (Russian in Cyrillic)
 bare-usage = Send { $cmd } on its own, with nothing after it.
 step-usage = Format: H - the last moves, H 2 - the page before (in IB: H P2; H 3 - the position after step 3)
 unknown-text = Unknown command. Text HELP for the list.
@@ -42,7 +42,7 @@ help-pause = T - pause
 help-message = S nick text - message (2 SMS max)
 help-rename = R nick - rename
 help-standings = TOP/STAT/LAST - ranks
-help-lang = LANG RU
+help-lang = LANG RU/CYR
 help-stop = STOP - opt out
 # In a match: the game's codes, then the match's commands; the code takes
 # the first of these three that fits one SMS.

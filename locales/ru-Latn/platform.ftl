@@ -26,7 +26,7 @@ language-set = Yazyk: russkii (latinicei).
 
 nick-usage = Nik: 2-16 latinskih bukv, cifr ili _. Primer: R ronaldo
 message-usage = Format: S nik tekst
-lang-usage = Format: LANG EN ili LANG RU
+lang-usage = Format: LANG EN, LANG RU ili LANG CYR (kirillica)
 bare-usage = Komanda { $cmd } otpravlyaetsya bez dopolnitelnogo teksta.
 step-usage = Format: H - poslednie xody, H 2 - stranica ranshe (v IB: H P2; H 3 - poziciya posle xoda 3)
 unknown-text = Neizvestnaya komanda. HELP - spisok komand.
@@ -43,7 +43,7 @@ help-pause = T - pauza
 help-message = S nik tekst - pismo (do 2 SMS)
 help-rename = R nik - nik
 help-standings = TOP/STAT/LAST - reiting
-help-lang = LANG EN
+help-lang = LANG EN/CYR
 help-stop = STOP - otpiska
 # In a match: the game's codes, then the match's commands; the code takes
 # the first of these three that fits one SMS.

@@ -225,7 +225,10 @@ async fn language_switches_replies_to_english() {
         "Unknown command. Text HELP for the list."
     );
     app.sms(ALICE, "LANG XX").await;
-    assert_eq!(app.one_text(ALICE).await, "Format: LANG EN or LANG RU");
+    assert_eq!(
+        app.one_text(ALICE).await,
+        "Format: LANG EN, LANG RU or LANG CYR (Russian in Cyrillic)"
+    );
     app.sms(ALICE, "lang ru").await;
     assert_eq!(app.one_text(ALICE).await, "Yazyk: russkii (latinicei).");
 }

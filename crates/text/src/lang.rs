@@ -4,23 +4,27 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Reply language. `Ru` is Russian in Latin transliteration (the original
-/// service's wording, GSM-7 only); `En` is English.
+/// service's wording, GSM-7: 160 characters an SMS); `Cyr` is Russian in
+/// Cyrillic (UCS-2: 70 characters an SMS, so its texts are shorter and
+/// its boards stay in Latin letters); `En` is English.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
     #[default]
     Ru,
     En,
+    Cyr,
 }
 
 impl Lang {
     /// Every language `LANG` offers, in the order a page lists them.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ru];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Ru, Lang::Cyr];
 
-    /// `RU` or `EN`, as players write it and the store keeps it.
+    /// `RU`, `EN` or `CYR`, as players write it and the store keeps it.
     pub fn code(self) -> &'static str {
         match self {
             Lang::Ru => "RU",
             Lang::En => "EN",
+            Lang::Cyr => "CYR",
         }
     }
 
@@ -29,13 +33,15 @@ impl Lang {
         match self {
             Lang::Ru => "ru-Latn",
             Lang::En => "en",
+            Lang::Cyr => "ru",
         }
     }
 
-    /// Picks the text for this language.
+    /// Picks the text for this language (Russian in either script reads the
+    /// transliteration: the form before the catalogs, going away).
     pub fn pick<'a>(self, ru: &'a str, en: &'a str) -> &'a str {
         match self {
-            Lang::Ru => ru,
+            Lang::Ru | Lang::Cyr => ru,
             Lang::En => en,
         }
     }
@@ -55,6 +61,8 @@ impl FromStr for Lang {
             Ok(Lang::Ru)
         } else if s.eq_ignore_ascii_case("en") {
             Ok(Lang::En)
+        } else if s.eq_ignore_ascii_case("cyr") {
+            Ok(Lang::Cyr)
         } else {
             Err(UnknownLang)
         }
@@ -67,7 +75,7 @@ pub struct UnknownLang;
 
 impl fmt::Display for UnknownLang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown language (expected EN or RU)")
+        f.write_str("unknown language (expected EN, RU or CYR)")
     }
 }
 
@@ -79,14 +87,15 @@ mod tests {
 
     #[test]
     fn display_round_trips_through_from_str() {
-        for lang in [Lang::Ru, Lang::En] {
+        for lang in Lang::ALL {
             assert_eq!(lang.to_string().parse::<Lang>(), Ok(lang));
         }
+        assert_eq!("Cyr".parse::<Lang>(), Ok(Lang::Cyr));
         assert_eq!("en".parse::<Lang>(), Ok(Lang::En));
         assert_eq!("de".parse::<Lang>(), Err(UnknownLang));
         assert_eq!(
             UnknownLang.to_string(),
-            "unknown language (expected EN or RU)"
+            "unknown language (expected EN, RU or CYR)"
         );
     }
 }

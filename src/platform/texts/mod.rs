@@ -7,6 +7,7 @@
 //! each game's, in its own catalog file.
 
 use crate::lang::Lang;
+use smsarena_text::locales::budget;
 use smsarena_text::tr;
 
 mod standings;
@@ -129,12 +130,12 @@ pub fn unknown_text(lang: Lang) -> String {
 
 /// Help for a registered player who is not in a match: the lines of the
 /// commands `HELP` lists (`commands::help`), joined, leaving out the last
-/// of them while the whole would take a second SMS.
+/// of them while the whole would go over its budget.
 pub fn help_idle(lang: Lang, lines: &[String]) -> String {
     (1..=lines.len())
         .rev()
         .map(|n| tr!(lang, "help-idle", items = lines[..n].join(", ")))
-        .find(|t| crate::encoding::analyse(t).parts <= 1)
+        .find(|t| crate::encoding::analyse(t).parts <= budget(lang, "help-idle"))
         .unwrap_or_else(|| tr!(lang, "help-idle", items = lines.join(", ")))
 }
 
@@ -187,7 +188,7 @@ pub fn help_in_match(lang: Lang, move_help: &str, state_steps: bool) -> String {
     };
     [long, short(state_steps), short(false)]
         .into_iter()
-        .find(|t| crate::encoding::analyse(t).parts <= 1)
+        .find(|t| crate::encoding::analyse(t).parts <= budget(lang, "help-in-match"))
         .unwrap_or_else(|| short(false))
 }
 
@@ -293,7 +294,7 @@ pub fn bad_move(lang: Lang, reason: &str, move_help: &str) -> String {
         tr!(lang, "bad-move-why", reason = reason)
     };
     let with_help = format!("{head} {move_help}");
-    if crate::encoding::analyse(&with_help).parts <= 1 {
+    if crate::encoding::analyse(&with_help).parts <= budget(lang, "bad-move-why") {
         return with_help;
     }
     format!("{head} {}", tr!(lang, "bad-move-help"))
@@ -394,26 +395,68 @@ mod tests {
     use crate::config::Config;
     use crate::platform::catalog::Catalog;
 
-    /// `HELP` in a match is one SMS in every game and both languages, with
-    /// the game's codes whole; so is a move the game cannot read, with the
-    /// reader's reason.
+    /// `HELP` in a match is one SMS in every game and language (two in
+    /// Cyrillic, whose SMS holds 70 characters), with the game's codes
+    /// whole; so is a move the game cannot read, with the reader's reason.
     #[test]
-    fn in_match_help_and_an_unreadable_move_are_one_sms() {
+    fn in_match_help_and_an_unreadable_move_fit_their_budgets() {
         use crate::encoding::analyse;
         let catalog = Catalog::new(&Config::default()).with_game(crate::games::trial::Trial);
         for game in catalog.games() {
-            for lang in [Lang::Ru, Lang::En] {
+            for lang in Lang::ALL {
+                let most = |id| budget(lang, id);
+                assert_eq!(most("help-in-match"), if lang == Lang::Cyr { 2 } else { 1 });
                 let codes = game.move_help(lang);
                 let help = help_in_match(lang, &codes, game.has_state_steps());
-                assert_eq!(analyse(&help).parts, 1, "{}: {help}", game.code());
+                assert!(
+                    analyse(&help).parts <= most("help-in-match"),
+                    "{}: {help}",
+                    game.code()
+                );
                 assert!(help.starts_with(&codes), "{}: {help}", game.code());
                 let reason = "\"k1\" is no cell on this board";
                 let refusal = bad_move(lang, reason, &codes);
-                assert_eq!(analyse(&refusal).parts, 1, "{}: {refusal}", game.code());
+                assert!(
+                    analyse(&refusal).parts <= most("bad-move-why"),
+                    "{}: {refusal}",
+                    game.code()
+                );
                 assert!(refusal.contains(reason), "{refusal}");
                 let in_match = already_in_match(lang, game.name(lang));
-                assert_eq!(analyse(&in_match).parts, 1, "{in_match}");
+                assert!(
+                    analyse(&in_match).parts <= most("already-in-match"),
+                    "{in_match}"
+                );
             }
+        }
+    }
+
+    /// `HELP` outside a match keeps `STOP` in every language, whatever the
+    /// length of the play number, within its budget.
+    #[test]
+    fn idle_help_keeps_stop_within_its_budget() {
+        use crate::encoding::analyse;
+        let long = Numbers {
+            play: "+700000000000000",
+            game: "+700000000000001",
+        };
+        for lang in Lang::ALL {
+            let lines: Vec<String> = [
+                HelpLine::Play,
+                HelpLine::Games,
+                HelpLine::Rematch,
+                HelpLine::Pause,
+                HelpLine::Message,
+                HelpLine::Rename,
+                HelpLine::Lang,
+                HelpLine::Stop,
+                HelpLine::Standings,
+            ]
+            .map(|line| help_line(lang, line, long))
+            .to_vec();
+            let help = help_idle(lang, &lines);
+            assert!(analyse(&help).parts <= budget(lang, "help-idle"), "{help}");
+            assert!(help.contains("STOP"), "{help}");
         }
     }
 
@@ -422,17 +465,17 @@ mod tests {
     #[test]
     fn a_reserved_nick_and_a_message_across_the_hall_are_one_sms() {
         use crate::encoding::analyse;
-        for lang in [Lang::Ru, Lang::En] {
+        for lang in Lang::ALL {
             for why in [
                 ReservedFor::Staff,
                 ReservedFor::Robots,
                 ReservedFor::Commands,
             ] {
                 let text = nick_reserved(lang, "Administration16", why);
-                assert_eq!(analyse(&text).parts, 1, "{text}");
+                assert_eq!(analyse(&text).parts, 1, "{lang}: {text}");
             }
             let text = message_across_the_hall(lang);
-            assert_eq!(analyse(&text).parts, 1, "{text}");
+            assert_eq!(analyse(&text).parts, 1, "{lang}: {text}");
         }
     }
 }

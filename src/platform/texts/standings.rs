@@ -16,13 +16,15 @@ pub fn rating(points: i64, provisional: bool) -> String {
     }
 }
 
-/// The first text that fits one SMS; else the last, cut to one.
-fn first_that_fits(variants: Vec<String>) -> String {
+/// The first text within message `id`'s budget in `lang`; else the last,
+/// cut to it.
+fn first_that_fits(lang: Lang, id: &str, variants: Vec<String>) -> String {
+    let parts = smsarena_text::locales::budget(lang, id);
     let last = variants.last().cloned().unwrap_or_default();
     variants
         .into_iter()
-        .find(|t| encoding::analyse(t).parts <= 1)
-        .unwrap_or_else(|| encoding::cut_to_parts(&last, 1).into_owned())
+        .find(|t| encoding::analyse(t).parts <= parts)
+        .unwrap_or_else(|| encoding::cut_to_parts(&last, parts).into_owned())
 }
 
 /// One line of a leaderboard: its place (shared by ratings that read alike).
@@ -70,7 +72,7 @@ pub fn top(lang: Lang, game: &str, lines: &[TopLine<'_>], own: Option<&OwnPlace>
     for n in (1..=lines.len()).rev() {
         variants.push(render(n, ""));
     }
-    first_that_fits(variants)
+    first_that_fits(lang, "top", variants)
 }
 
 /// One game of a player's record: won, drawn and lost, and his rating.
@@ -106,7 +108,7 @@ pub fn stat(lang: Lang, nick: &str, lines: &[StatLine<'_>]) -> String {
     }
     variants.push(body(""));
     variants.push(tr!(lang, "stat-short", nick = nick, games = &games));
-    first_that_fits(variants)
+    first_that_fits(lang, "stat", variants)
 }
 
 pub fn last(lang: Lang, lines: &[MatchResult]) -> String {
@@ -146,7 +148,7 @@ pub fn last(lang: Lang, lines: &[MatchResult]) -> String {
     for n in (1..lines.len()).rev() {
         variants.push(render(n, false));
     }
-    first_that_fits(variants)
+    first_that_fits(lang, "last", variants)
 }
 
 pub fn top_usage(lang: Lang) -> String {

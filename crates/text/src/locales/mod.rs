@@ -100,6 +100,41 @@ const EMBEDDED: &[(Lang, &str, &str)] = &[
         "ru-Latn/games.ftl",
         include_str!("../../../../locales/ru-Latn/games.ftl"),
     ),
+    (
+        Lang::Cyr,
+        "ru/platform.ftl",
+        include_str!("../../../../locales/ru/platform.ftl"),
+    ),
+    (
+        Lang::Cyr,
+        "ru/football.ftl",
+        include_str!("../../../../locales/ru/football.ftl"),
+    ),
+    (
+        Lang::Cyr,
+        "ru/intelball.ftl",
+        include_str!("../../../../locales/ru/intelball.ftl"),
+    ),
+    (
+        Lang::Cyr,
+        "ru/paper-soccer.ftl",
+        include_str!("../../../../locales/ru/paper-soccer.ftl"),
+    ),
+    (
+        Lang::Cyr,
+        "ru/word-battle.ftl",
+        include_str!("../../../../locales/ru/word-battle.ftl"),
+    ),
+    (
+        Lang::Cyr,
+        "ru/auto-race.ftl",
+        include_str!("../../../../locales/ru/auto-race.ftl"),
+    ),
+    (
+        Lang::Cyr,
+        "ru/games.ftl",
+        include_str!("../../../../locales/ru/games.ftl"),
+    ),
 ];
 
 mod longest;
@@ -249,6 +284,11 @@ pub fn installed() -> &'static Locales {
     INSTALLED.get_or_init(Locales::embedded)
 }
 
+/// The SMS part budget of message `id` in `lang` ([`Locales::budget`]).
+pub fn budget(lang: Lang, id: &str) -> u32 {
+    installed().budget(lang, id)
+}
+
 /// Message `id` in `lang`, from the installed catalog.
 pub fn text(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
     installed().format(lang, id, args)
@@ -277,6 +317,8 @@ impl fmt::Display for Problem {
 pub struct Locales {
     /// Indexed by [`Lang::ALL`]'s order.
     bundles: Vec<FluentBundle<Arc<FluentResource>>>,
+    /// Each message's SMS part budget, by language (the built-in one's).
+    budgets: Vec<BTreeMap<String, u32>>,
 }
 
 impl fmt::Debug for Locales {
@@ -324,7 +366,7 @@ fn parse(source: &Source) -> Result<FluentResource, Problem> {
 fn new_bundle(lang: Lang) -> FluentBundle<Arc<FluentResource>> {
     let locale = match lang {
         Lang::En => "en",
-        Lang::Ru => "ru",
+        Lang::Ru | Lang::Cyr => "ru",
     };
     let mut bundle =
         FluentBundle::new_concurrent(vec![locale.parse().expect("a valid language tag")]);
@@ -410,7 +452,16 @@ impl Locales {
             }
             bundles[slot(source.lang)].add_resource_overriding(Arc::new(resource));
         }
-        let catalog = Locales { bundles };
+        let budgets = defaults
+            .iter()
+            .map(|known| {
+                known
+                    .iter()
+                    .map(|(id, shape)| (id.clone(), shape.parts))
+                    .collect()
+            })
+            .collect();
+        let catalog = Locales { bundles, budgets };
         problems.extend(catalog.check_budgets(&defaults));
         if problems.is_empty() {
             Ok(catalog)
@@ -428,6 +479,12 @@ impl Locales {
             }
         }
         ids
+    }
+
+    /// The SMS parts message `id` may take in `lang`: its `.parts`, else 1.
+    /// Code that fits a text by leaving detail out fits it to this.
+    pub fn budget(&self, lang: Lang, id: &str) -> u32 {
+        self.budgets[slot(lang)].get(id).copied().unwrap_or(1)
     }
 
     /// Message `id` in `lang` with `args`. An id the catalog lacks (which
