@@ -37,9 +37,11 @@ pub use settings::Settings;
 pub use state::State;
 pub use validate::Refusal;
 
+use std::sync::OnceLock;
+
 use crate::{
     Budget, Contest, Game, Lang, Level, MatchRng, Played, Refused, Seat, Side, Standing, Status,
-    Withdrawal,
+    Withdrawal, tr,
 };
 
 /// The side that moves first and scores on row 1.
@@ -109,8 +111,14 @@ impl Game for Football {
     }
     const GUIDE: &'static str = include_str!("../../../../docs/games/football.md");
 
+    /// The catalog's `fb-name`, read once per language: the trait lends
+    /// the name for the program's life, and the installed catalog is set
+    /// once, before any text is made, and never changes.
     fn name(&self, lang: Lang) -> &'static str {
-        lang.pick("SMS-futbol", "SMS football")
+        static NAMES: [OnceLock<String>; Lang::ALL.len()] =
+            [const { OnceLock::new() }; Lang::ALL.len()];
+        let slot = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        NAMES[slot].get_or_init(|| tr!(lang, "fb-name"))
     }
 
     fn practice(&self, _level: Level) -> Options {
@@ -122,10 +130,7 @@ impl Game for Football {
     }
 
     fn options_help(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Ru => "P FB - igra vchetverom, P FB BOT - s robotami.".into(),
-            Lang::En => "P FB - four players, P FB BOT - you and three robots.".into(),
-        }
+        tr!(lang, "fb-options-help")
     }
 
     /// A new match: with robots, the player is seat 0 and the draw of sides

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::Dir;
-use crate::NotationError;
+use crate::{NotationError, said};
 
 /// A keypad digit `1..=9`, as written after the `0` of a push. Any digit
 /// parses; whether the push can be played is decided at validation (the
@@ -82,15 +82,9 @@ impl FromStr for Move {
 fn bad_move(s: &str) -> NotationError {
     if s.starts_with('0') {
         // `0`, `00`, `0x`: a push whose direction is missing.
-        NotationError::said(
-            "posle 0 (tolchok) nuzhna tsifra napravleniya 1-9",
-            "a push is 0 and a direction 1-9",
-        )
+        NotationError::told(said!("fb-bad-push"))
     } else {
-        NotationError::said(
-            "xod - tsifra 1-9 ili 0 i tsifra 1-9",
-            "a move is a digit 1-9, or 0 and a digit 1-9",
-        )
+        NotationError::told(said!("fb-bad-move"))
     }
 }
 
@@ -113,18 +107,18 @@ mod tests {
         for text in ["0", "00", "0a"] {
             let why = text.parse::<Move>().unwrap_err();
             assert_eq!(
-                why.for_player(crate::Lang::Ru),
-                Some("posle 0 (tolchok) nuzhna tsifra napravleniya 1-9".to_string())
+                why.for_player(crate::Lang::Ru).as_deref(),
+                Some("posle 0 (tolchok) nuzhna tsifra napravleniya 1-9")
             );
             assert_eq!(
-                why.for_player(crate::Lang::En),
-                Some("a push is 0 and a direction 1-9".to_string())
+                why.for_player(crate::Lang::En).as_deref(),
+                Some("a push is 0 and a direction 1-9")
             );
         }
         let why = "33".parse::<Move>().unwrap_err();
         assert_eq!(
-            why.for_player(crate::Lang::Ru),
-            Some("xod - tsifra 1-9 ili 0 i tsifra 1-9".to_string())
+            why.for_player(crate::Lang::Ru).as_deref(),
+            Some("xod - tsifra 1-9 ili 0 i tsifra 1-9")
         );
     }
 

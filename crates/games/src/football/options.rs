@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{GameOptions, Lineup, Occupant, OptionsError};
+use crate::{GameOptions, Lineup, Occupant, OptionsError, said};
 
 /// The robots' one level: SMS football's robot plays sensibly, not deeply.
 pub const ROBOT_LEVEL: u8 = 1;
@@ -49,10 +49,9 @@ impl FromStr for Options {
         match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
             [] => Ok(Options::Players),
             ["BOT"] | ["BOT", "1"] => Ok(Options::Robots),
-            ["BOT", level] if level.parse::<u8>().is_ok() => Err(OptionsError::new(
-                "V SMS-futbole roboty tolko urovnya 1.",
-                "SMS football robots come in level 1 only.",
-            )),
+            ["BOT", level] if level.parse::<u8>().is_ok() => {
+                Err(OptionsError::told(said!("fb-bot-level-one")))
+            }
             [.., word] if words.len() > 1 && words[0] == "BOT" => {
                 Err(OptionsError::unknown_word(word))
             }

@@ -3,7 +3,7 @@
 use super::ATTACK;
 use super::end::Outcome;
 use super::state::State;
-use crate::{Lang, Seat};
+use crate::{Lang, Seat, tr};
 
 /// How the other three players are drawn. The rules' prose and the seed's
 /// prose say "`1` your partner, `2` the opponents", but every board printed in
@@ -68,35 +68,24 @@ pub(super) fn board_rows(state: &State, seat: Seat, legend: Legend) -> Vec<u8> {
 fn push_status(text: &mut String, state: &State, seat: Seat, lang: Lang) {
     let side = state.sides()[seat];
     match state.result() {
-        None if state.turn() == side => text.push_str(lang.pick("Vash xod.", "Your move.")),
-        None => text.push_str(lang.pick("Xod protivnika.", "Opponents' move.")),
+        None if state.turn() == side => text.push_str(&tr!(lang, "fb-your-move")),
+        None => text.push_str(&tr!(lang, "fb-opponents-move")),
         Some(outcome) => {
-            text.push_str(match outcome {
-                Outcome::Won(s) if s == side => lang.pick("Vi pobedili.", "You won."),
-                Outcome::Won(_) => lang.pick("Vi proigrali.", "You lost."),
-                Outcome::Draw => lang.pick("Nichya.", "Draw."),
-            });
+            let result = match outcome {
+                Outcome::Won(s) if s == side => "won",
+                Outcome::Won(_) => "lost",
+                Outcome::Draw => "draw",
+            };
+            text.push_str(&tr!(lang, "fb-result", result = result));
             text.push('\n');
-            text.push_str(hint(lang));
+            text.push_str(&tr!(lang, "fb-after-match"));
         }
     }
 }
 
-/// What to do after the match.
-fn hint(lang: Lang) -> &'static str {
-    lang.pick(
-        "PA - revansh. S nick tekst - soobshchenie.",
-        "PA - rematch. S nick text - message.",
-    )
-}
-
 /// Keypad help, one SMS in either language.
 pub fn move_help(lang: Lang) -> String {
-    lang.pick(
-        "Xod - cifra (vy na 5): 1-4,6-9 shag ili udar po myachu, 5 stoyat, 02 04 06 08 tolknut myach.",
-        "Send a keypad digit (you are 5): 1-4,6-9 step or kick the ball, 5 stand, 02 04 06 08 push it.",
-    )
-    .to_string()
+    tr!(lang, "fb-move-help")
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::board::{Board, Cell, Dir};
 use super::moves::{Key, Move};
-use crate::{Lang, Reason, Seat};
+use crate::{Lang, Reason, Seat, tr};
 
 /// Why a move was refused. The first three are the original service's errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,27 +23,14 @@ pub enum Refusal {
 
 impl Reason for Refusal {
     fn text(&self, lang: Lang) -> String {
-        let (ru, en) = match self {
-            Refusal::CannotMove => (
-                "Vy ne mozhete peremestit svoego Igroka v dannom napravlenii",
-                "You cannot move your player in that direction.",
-            ),
-            Refusal::CellTaken => (
-                "Kletka na kotoruyu vy hoteli vstat zanyata",
-                "The cell you wanted to move to is taken.",
-            ),
-            Refusal::CannotMoveBall => (
-                "Vy ne mozhete peredvinut myach",
-                "You cannot move the ball.",
-            ),
-            Refusal::NotYourTurn => ("Seichas xod protivnika.", "It is the opponents' move now."),
-            Refusal::MatchOver => ("Match uzhe zakonchen.", "The match is already over."),
-            Refusal::NotInMatch => (
-                "Vy ne igraete v etom matche.",
-                "You are not playing in this match.",
-            ),
-        };
-        lang.pick(ru, en).to_string()
+        match self {
+            Refusal::CannotMove => tr!(lang, "fb-cannot-move"),
+            Refusal::CellTaken => tr!(lang, "fb-cell-taken"),
+            Refusal::CannotMoveBall => tr!(lang, "fb-cannot-move-ball"),
+            Refusal::NotYourTurn => tr!(lang, "fb-not-your-turn"),
+            Refusal::MatchOver => tr!(lang, "fb-match-over"),
+            Refusal::NotInMatch => tr!(lang, "fb-not-in-match"),
+        }
     }
 }
 

@@ -35,11 +35,13 @@ pub use record::Record;
 pub use refusal::Refusal;
 pub use state::State;
 
+use std::sync::OnceLock;
+
 use rand::Rng;
 
 use crate::{
     Budget, Effect, Game, HistoryEntry, Lang, Level, LevelResult, MatchRng, Played, Refused, Seat,
-    Standing, Status, Withdrawal,
+    Standing, Status, Withdrawal, tr,
 };
 use state::{End, How, StepError};
 
@@ -105,8 +107,14 @@ impl Game for PaperSoccer {
     ];
     const GUIDE: &'static str = include_str!("../../../../docs/games/paper_soccer.md");
 
+    /// The catalog's `ps-name`, read once per language: the trait lends
+    /// the name for the program's life, and the installed catalog is set
+    /// once, before any text is made, and never changes.
     fn name(&self, lang: Lang) -> &'static str {
-        lang.pick("Futbol na bumage", "Paper soccer")
+        static NAMES: [OnceLock<String>; Lang::ALL.len()] =
+            [const { OnceLock::new() }; Lang::ALL.len()];
+        let slot = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        NAMES[slot].get_or_init(|| tr!(lang, "ps-name"))
     }
 
     fn practice(&self, level: Level) -> Options {
@@ -117,11 +125,7 @@ impl Game for PaperSoccer {
     }
 
     fn options_help(&self, lang: Lang) -> String {
-        lang.pick(
-            "P PS [BOT [1-3]] [ShxD]: BOT - igra s robotom (1 slabyi, 3 silnyi), ShxD - razmer polya (8x10; chetnye, 4-12 x 4-14).",
-            "P PS [BOT [1-3]] [WxL]: BOT plays the robot (1 weak, 3 strong), WxL the field size (8x10; even, 4-12 x 4-14).",
-        )
-        .into()
+        tr!(lang, "ps-options-help")
     }
 
     fn start(&self, options: &Options, rng: &mut MatchRng) -> State {
@@ -203,11 +207,7 @@ impl Game for PaperSoccer {
     }
 
     fn move_help(&self, lang: Lang) -> String {
-        lang.pick(
-            "Xod: cifry 1-4,6-9 (2 verx, 8 niz, 4 vlevo, 6 vpravo, 1 3 7 9 diagonali), mozhno neskolko: 3214.",
-            "Move: digits 1-4,6-9 (2 up, 8 down, 4 left, 6 right, 1 3 7 9 diagonals), several at once: 3214.",
-        )
-        .into()
+        tr!(lang, "ps-move-help")
     }
 
     fn robot_move(

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::field::{Dir, KEYPAD, dir_of_keypad};
-use crate::NotationError;
+use crate::{NotationError, said};
 
 /// One or more steps, in order. `Display` writes keypad digits; `FromStr`
 /// reads keypad digits `1-4`, `6-9`, ignoring spaces, and refuses anything
@@ -69,12 +69,12 @@ impl FromStr for Move {
                 .ok()
                 .and_then(dir_of_keypad)
                 .ok_or_else(|| {
-                    NotationError::new(format!("not a keypad direction (1-4, 6-9): {c:?}"))
+                    NotationError::told(said!("ps-not-a-direction", typed = format!("{c:?}")))
                 })?;
             dirs.push(d);
         }
         if dirs.is_empty() {
-            return Err(NotationError::new("no direction digits"));
+            return Err(NotationError::told(said!("ps-no-direction")));
         }
         Ok(Move(dirs))
     }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::field::check_size;
-use crate::{GameOptions, LEVELS, Level, Lineup, OptionsError};
+use crate::{GameOptions, LEVELS, Level, Lineup, OptionsError, said};
 
 /// The robot's level when `BOT` names none.
 pub const DEFAULT_LEVEL: Level = 2;
@@ -84,13 +84,14 @@ impl FromStr for Options {
                 if size_set {
                     return Err(OptionsError::given_twice("WxL"));
                 }
-                check_size(w, l).map_err(|e| {
-                    OptionsError::new(
-                        format!(
-                            "Nevernyi razmer polya {w}x{l} (shirina 4-12, dlina 4-14, chetnye)."
-                        ),
-                        format!("Bad field size {w}x{l} ({e})."),
-                    )
+                check_size(w, l).map_err(|_| {
+                    // The width is named first when both are wrong.
+                    let bad = if check_size(w, DEFAULT_LENGTH).is_err() {
+                        "width"
+                    } else {
+                        "length"
+                    };
+                    OptionsError::told(said!("ps-bad-size", width = w, length = l, bad = bad))
                 })?;
                 size_set = true;
                 options.width = w;

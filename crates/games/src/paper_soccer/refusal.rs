@@ -2,7 +2,7 @@
 
 use super::field::{Dir, KEYPAD};
 use super::position::Block;
-use crate::{Lang, Reason};
+use crate::{Lang, Reason, tr};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -19,38 +19,18 @@ pub enum Refusal {
 impl Reason for Refusal {
     fn text(&self, lang: Lang) -> String {
         match *self {
-            Refusal::Finished => lang.pick("Igra okonchena.", "The game is over.").into(),
-            Refusal::NotYourTurn => lang.pick("Xod protivnika.", "Not your move.").into(),
+            Refusal::Finished => tr!(lang, "ps-finished"),
+            Refusal::NotYourTurn => tr!(lang, "ps-not-your-turn"),
             Refusal::Blocked { step, dir, why } => {
                 let key = KEYPAD[dir as usize] as char;
-                let (ru, en) = match why {
-                    Block::Drawn => ("liniya uzhe narisovana", "that line is already drawn"),
-                    Block::Border => (
-                        "po granice polya xodit nelzya",
-                        "you cannot move along the border",
-                    ),
-                    Block::Outside => (
-                        "shtanga ili za predely polya",
-                        "a goal post or out of the field",
-                    ),
+                let why = match why {
+                    Block::Drawn => "drawn",
+                    Block::Border => "border",
+                    Block::Outside => "outside",
                 };
-                match lang {
-                    Lang::Ru => {
-                        format!("Xod {step} ({key}) nevozmozhen: {ru}. Nichego ne izmeneno.")
-                    }
-                    Lang::En => {
-                        format!("Step {step} ({key}) is not possible: {en}. Nothing changed.")
-                    }
-                }
+                tr!(lang, "ps-blocked", step = step, key = key, why = why)
             }
-            Refusal::TurnEnded { after } => match lang {
-                Lang::Ru => format!(
-                    "Vash xod zakonchilsya posle shaga {after}: lishnie shagi. Nichego ne izmeneno."
-                ),
-                Lang::En => {
-                    format!("Your turn ended after step {after}: too many steps. Nothing changed.")
-                }
-            },
+            Refusal::TurnEnded { after } => tr!(lang, "ps-turn-ended", after = after),
         }
     }
 }

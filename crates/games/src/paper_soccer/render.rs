@@ -12,7 +12,7 @@
 use super::field::{Field, Kind, SENTINEL};
 use super::moves::keypad_string;
 use super::state::{How, State};
-use crate::{Lang, Seat};
+use crate::{Lang, Seat, tr};
 use smsarena_text::encoding::{fits_gsm7, septets};
 
 /// The parts a seat's text may take.
@@ -109,46 +109,37 @@ pub fn point_map(state: &State) -> String {
 
 /// The status lines for `seat`.
 pub fn status(state: &State, seat: Seat, lang: Lang) -> String {
-    let mut s = String::new();
-    match state.end {
+    let bounce = if state.in_chain() { "yes" } else { "no" };
+    let mut s = match state.end {
         Some(end) => {
-            s.push_str(if end.winner == seat {
-                lang.pick("Vi pobedili.", "You won.")
-            } else {
-                lang.pick("Vi proigrali.", "You lost.")
-            });
-            s.push(' ');
-            s.push_str(match end.how {
-                How::Goal => lang.pick("Gol.", "Goal."),
-                How::OwnGoal => lang.pick("Avtogol.", "Own goal."),
-                How::DeadEnd => lang.pick("Tupik.", "Dead end."),
-                How::Resigned => lang.pick("Sdacha.", "Resigned."),
-                How::Absent => lang.pick("Neyavka.", "Absent."),
-            });
+            let result = if end.winner == seat { "won" } else { "lost" };
+            let how = match end.how {
+                How::Goal => "goal",
+                How::OwnGoal => "own-goal",
+                How::DeadEnd => "dead-end",
+                How::Resigned => "resigned",
+                How::Absent => "absent",
+            };
+            tr!(lang, "ps-over", result = result, how = how)
         }
-        None if state.to_move() == seat => {
-            s.push_str(lang.pick("Vash xod.", "Your move."));
-            if state.in_chain() {
-                s.push_str(lang.pick(" Otskok: xodite dalshe.", " Bounce: go on."));
-            }
-        }
-        None => {
-            s.push_str(lang.pick("Xod protivnika.", "Opponent's move."));
-            if state.in_chain() {
-                s.push_str(lang.pick(" (otskok)", " (bounce)"));
-            }
-        }
-    }
+        None if state.to_move() == seat => tr!(lang, "ps-your-move", bounce = bounce),
+        None => tr!(lang, "ps-opponents-move", bounce = bounce),
+    };
     s.push('\n');
-    s.push_str(if state.side_of(seat) == 0 {
-        lang.pick("Ataka: verx.", "Attack: top.")
+    let goal = if state.side_of(seat) == 0 {
+        "top"
     } else {
-        lang.pick("Ataka: niz.", "Attack: bottom.")
+        "bottom"
+    };
+    s.push_str(&match state.tokens().last() {
+        Some(last) => tr!(
+            lang,
+            "ps-attack-last",
+            goal = goal,
+            last = keypad_string(last)
+        ),
+        None => tr!(lang, "ps-attack", goal = goal),
     });
-    if let Some(last) = state.tokens().last() {
-        s.push_str(lang.pick(" Posl: ", " Last: "));
-        s.push_str(&keypad_string(last));
-    }
     s
 }
 
@@ -162,7 +153,7 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     // A finished match ends on what to do next, as every other game's does;
     // the picture gives way to a cheaper one before the hint does.
     let hint = match state.end {
-        Some(_) => format!("\n{}", lang.pick("PA - revansh.", "PA - rematch.")),
+        Some(_) => format!("\n{}", tr!(lang, "ps-rematch")),
         None => String::new(),
     };
     for board in [

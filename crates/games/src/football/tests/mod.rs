@@ -179,6 +179,45 @@ mod texts {
         );
     }
 
+    /// Whole replies as the catalogs word them, in both languages: a
+    /// finished match's board text, a refused move, a move that cannot be
+    /// read, options the game does not offer.
+    #[test]
+    fn whole_replies_come_from_the_catalogs_in_both_languages() {
+        let won = resign(seed_opening(), 2);
+        assert_eq!(
+            game().render(&won, 0, RU),
+            "...22\n.....\n.....\n..0..\n.Y.1.\n\nVi pobedili.\nPA - revansh. S nick tekst - soobshchenie."
+        );
+        assert_eq!(
+            game().render(&won, 2, Lang::En),
+            "...Y2\n.....\n.....\n..0..\n.1.1.\n\nYou lost.\nPA - rematch. S nick text - message."
+        );
+        let off = refusal(&seed_opening(), 0, "7");
+        assert_eq!(
+            off.text(RU),
+            "Vy ne mozhete peremestit svoego Igroka v dannom napravlenii"
+        );
+        assert_eq!(
+            off.text(Lang::En),
+            "You cannot move your player in that direction."
+        );
+        let unread = "7x".parse::<Move>().unwrap_err();
+        assert_eq!(
+            unread.for_player(RU).as_deref(),
+            Some("xod - tsifra 1-9 ili 0 i tsifra 1-9")
+        );
+        assert_eq!(
+            unread.for_player(Lang::En).as_deref(),
+            Some("a move is a digit 1-9, or 0 and a digit 1-9")
+        );
+        let level = "BOT 2".parse::<Options>().unwrap_err();
+        assert_eq!(level.0.text(RU), "V SMS-futbole roboty tolko urovnya 1.");
+        assert_eq!(level.english(), "SMS football robots come in level 1 only.");
+        assert_eq!(game().name(RU), "SMS-futbol");
+        assert_eq!(game().name(Lang::En), "SMS football");
+    }
+
     #[test]
     fn draw_text() {
         let before = State::from_board([".....", "..2..", "0.*.1", "..3..", "....."], "AADD")

@@ -424,3 +424,59 @@ fn the_seed_example_game() {
     let running = PaperSoccer.render(&s, mister, Lang::En);
     assert!(!running.contains("PA - rematch."), "{running}");
 }
+
+/// Whole replies as the catalogs word them, in both languages: a finished
+/// match's board text, a refused step, a move that cannot be read, a field
+/// size that does not exist.
+#[test]
+fn whole_replies_come_from_the_catalogs_in_both_languages() {
+    let s = State::new(4, 4, 0);
+    let (s, _) = play(&s, 0, "6").unwrap();
+    let (s, _) = play(&s, 1, "8").unwrap();
+    let end = PaperSoccer.withdraw(s.clone(), 1, Withdrawal::Resigned, &[false, false]);
+    let board = "  +-+-+\n  |   |\n+-+ . +-+\n\n+ . . . +\n\n+ . +-+ +\n      |\n+ . . @ +\n\n+-+ . +-+\n  |   |\n  +-+-+";
+    assert_eq!(
+        PaperSoccer.render(&end, 0, Lang::Ru),
+        format!("Vi pobedili. Sdacha.\nAtaka: verx. Posl: 8\n{board}\nPA - revansh.")
+    );
+    assert_eq!(
+        PaperSoccer.render(&end, 1, Lang::En),
+        format!("You lost. Resigned.\nAttack: bottom. Last: 8\n{board}\nPA - rematch.")
+    );
+    let refused = play(&s, 0, "66").unwrap_err();
+    assert_eq!(
+        refused.text(Lang::Ru),
+        "Xod 2 (6) nevozmozhen: shtanga ili za predely polya. Nichego ne izmeneno."
+    );
+    assert_eq!(
+        refused.text(Lang::En),
+        "Step 2 (6) is not possible: a goal post or out of the field. Nothing changed."
+    );
+    // The move reader's reasons a player reads, after the platform's
+    // "Cannot read that move:".
+    let unread = "2a".parse::<Move>().unwrap_err();
+    assert_eq!(
+        unread.for_player(Lang::Ru).as_deref(),
+        Some("ne cifra napravleniya (1-4, 6-9): 'a'")
+    );
+    assert_eq!(
+        unread.for_player(Lang::En).as_deref(),
+        Some("not a keypad direction (1-4, 6-9): 'a'")
+    );
+    let empty = " ".parse::<Move>().unwrap_err();
+    assert_eq!(
+        empty.for_player(Lang::Ru).as_deref(),
+        Some("net cifr napravleniya")
+    );
+    let size = "8x15".parse::<Options>().unwrap_err();
+    assert_eq!(
+        size.0.text(Lang::Ru),
+        "Nevernyi razmer polya 8x15 (shirina 4-12, dlina 4-14, chetnye)."
+    );
+    assert_eq!(
+        size.english(),
+        "Bad field size 8x15 (length 15: even, 4-14)."
+    );
+    assert_eq!(PaperSoccer.name(Lang::Ru), "Futbol na bumage");
+    assert_eq!(PaperSoccer.name(Lang::En), "Paper soccer");
+}
