@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::board::{BLUE, RED, Spot};
-use crate::{NotationError, Side};
+use crate::{NotationError, Said, Side, said};
 
 /// One move of a combination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,14 +103,13 @@ pub fn parse_combo(text: &str) -> Result<Vec<Typed>, NotationError> {
     let mut codes = Vec::new();
     cur.skip_spaces();
     if cur.done() {
-        return Err(NotationError::said("net koda xoda", "no move code"));
+        return Err(NotationError::told(said!("ib-no-code")));
     }
     while !cur.done() {
         let start = cur.at;
-        let code = cur.code().map_err(|e| {
-            let n = codes.len() + 1;
-            NotationError::said(format!("kod {n}: {}", e.ru), format!("code {n}: {}", e.en))
-        })?;
+        let code = cur
+            .code()
+            .map_err(|e| NotationError::told(e.said(codes.len() + 1)))?;
         codes.push(Typed {
             code,
             text: text[start..cur.at].trim().to_string(),
@@ -125,17 +124,62 @@ pub fn parse_codes(text: &str) -> Result<Vec<Code>, NotationError> {
     Ok(parse_combo(text)?.into_iter().map(|t| t.code).collect())
 }
 
-/// Why a code does not read, in both languages.
-struct Misread {
-    ru: String,
-    en: String,
+/// Why a code does not read.
+enum Misread {
+    /// Something else stands where the reader wanted `want`: a character,
+    /// or the text's end (`None`).
+    Expected {
+        want: Want,
+        found: Option<char>,
+    },
+    /// A row or column of three digits or more.
+    Digits,
+    BadNumber,
+}
+
+/// What the reader wanted: one character, or one of a few (`ib-code-expected`
+/// names them).
+#[derive(Clone, Copy)]
+enum Want {
+    Char(char),
+    Code,
+    StepTarget,
+    AfterBall,
+    Side,
+    KickTarget,
+    Number,
 }
 
 impl Misread {
-    fn new(ru: impl Into<String>, en: impl Into<String>) -> Misread {
-        Misread {
-            ru: ru.into(),
-            en: en.into(),
+    /// The reason a player reads, for the code at `index` (from 1).
+    fn said(self, index: usize) -> Said {
+        match self {
+            Misread::Expected { want, found } => {
+                let want = match want {
+                    Want::Char(c) => c.to_string(),
+                    Want::Code => "code".into(),
+                    Want::StepTarget => "step-target".into(),
+                    Want::AfterBall => "after-ball".into(),
+                    Want::Side => "side".into(),
+                    Want::KickTarget => "kick-target".into(),
+                    Want::Number => "number".into(),
+                };
+                // English quotes the character as Rust does ('\''), Russian
+                // as typed.
+                let (found, seen) = match found {
+                    Some(c) => (format!("{c:?}"), c.to_string()),
+                    None => ("end".to_string(), String::new()),
+                };
+                said!(
+                    "ib-code-expected",
+                    index = index,
+                    want = want,
+                    found = found,
+                    seen = seen,
+                )
+            }
+            Misread::Digits => said!("ib-code-digits", index = index),
+            Misread::BadNumber => said!("ib-code-number", index = index),
         }
     }
 }
@@ -169,20 +213,12 @@ impl Cursor<'_> {
             .map(|c| c.to_ascii_uppercase())
     }
 
-    /// What stands where something else was expected: `(ru, en)`.
-    fn found(&mut self) -> (String, String) {
-        match self.peek() {
-            Some(c) => (format!("'{c}'"), format!("{c:?}")),
-            None => ("konec".to_string(), "the end".to_string()),
+    /// `want` was expected; what stands here instead.
+    fn expected(&mut self, want: Want) -> Misread {
+        Misread::Expected {
+            want,
+            found: self.peek(),
         }
-    }
-
-    fn expected(&mut self, ru: &str, en: &str) -> Misread {
-        let (found_ru, found_en) = self.found();
-        Misread::new(
-            format!("nuzhno {ru}, a stoit {found_ru}"),
-            format!("expected {en}, found {found_en}"),
-        )
     }
 
     fn expect(&mut self, want: char) -> Result<(), Misread> {
@@ -190,19 +226,18 @@ impl Cursor<'_> {
             self.at += 1;
             Ok(())
         } else {
-            let want = format!("'{want}'");
-            Err(self.expected(&want, &want))
+            Err(self.expected(Want::Char(want)))
         }
     }
 
-    /// One of `choices`, returned upper-cased; `what` names them `(ru, en)`.
-    fn one_of(&mut self, choices: &str, what: (&str, &str)) -> Result<char, Misread> {
+    /// One of `choices`, returned upper-cased; `what` names them.
+    fn one_of(&mut self, choices: &str, what: Want) -> Result<char, Misread> {
         match self.peek() {
             Some(c) if choices.contains(c) => {
                 self.at += 1;
                 Ok(c)
             }
-            _ => Err(self.expected(what.0, what.1)),
+            _ => Err(self.expected(what)),
         }
     }
 
@@ -214,16 +249,11 @@ impl Cursor<'_> {
             .take(3)
             .collect();
         match digits.len() {
-            0 => Err(self.expected("chislo", "a number")),
-            3 => Err(Misread::new(
-                "v nomere ryada ili stolbca ne bolshe dvux cifr",
-                "a row or column has at most two digits",
-            )),
+            0 => Err(self.expected(Want::Number)),
+            3 => Err(Misread::Digits),
             n => {
                 self.at += n;
-                digits
-                    .parse()
-                    .map_err(|_| Misread::new("plohoe chislo", "bad number"))
+                digits.parse().map_err(|_| Misread::BadNumber)
             }
         }
     }
@@ -238,25 +268,19 @@ impl Cursor<'_> {
     }
 
     fn side(&mut self) -> Result<Side, Misread> {
-        let c = self.one_of("LR", ("L ili R", "L or R"))?;
+        let c = self.one_of("LR", Want::Side)?;
         Ok(if c == 'L' { BLUE } else { RED })
     }
 
     fn code(&mut self) -> Result<Code, Misread> {
-        match self.one_of("LRB-", ("kod (L, R, B ili -)", "a code (L, R, B or -)"))? {
+        match self.one_of("LRB-", Want::Code)? {
             '-' => Ok(Code::End),
             'B' => self.ball_code(),
             c => {
                 let side = if c == 'L' { BLUE } else { RED };
                 let from = self.spot()?;
                 self.expect('>')?;
-                let kind = self.one_of(
-                    "FB",
-                    (
-                        "F (svobodnaya kletka) ili B (myach)",
-                        "F (free cell) or B (ball)",
-                    ),
-                )?;
+                let kind = self.one_of("FB", Want::StepTarget)?;
                 let to = self.spot()?;
                 Ok(if kind == 'F' {
                     Code::Step { side, from, to }
@@ -269,10 +293,7 @@ impl Cursor<'_> {
 
     /// After `B`: a pull `B(a)>L(b)`, a kick `B~L(a)>..` or a dribble `B&L(a)>F(b)`.
     fn ball_code(&mut self) -> Result<Code, Misread> {
-        match self.one_of(
-            "(~&",
-            ("'(', '~' ili '&' posle B", "'(', '~' or '&' after B"),
-        )? {
+        match self.one_of("(~&", Want::AfterBall)? {
             '(' => {
                 self.at -= 1;
                 let ball = self.spot()?;
@@ -293,7 +314,7 @@ impl Cursor<'_> {
                 let owner = self.side()?;
                 let from = self.spot()?;
                 self.expect('>')?;
-                let target = self.one_of("LRF", ("L, R ili F", "L, R or F"))?;
+                let target = self.one_of("LRF", Want::KickTarget)?;
                 let to = self.spot()?;
                 Ok(match target {
                     'F' => Code::Shot {

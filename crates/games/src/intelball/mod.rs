@@ -41,11 +41,13 @@ pub use settings::Settings;
 pub use state::{Mode, State};
 pub use why::Refusal;
 
+use std::sync::OnceLock;
+
 use rand::Rng;
 
 use crate::{
     Budget, Game, HistoryEntry, Lang, Level, LevelResult, MatchRng, PlayResult, Seat, Standing,
-    Status, Withdrawal,
+    Status, Withdrawal, tr,
 };
 
 /// Intelball with its one setting, copied into each match at start.
@@ -101,8 +103,15 @@ impl Game for Intelball {
     ];
     const GUIDE: &'static str = include_str!("../../../../docs/games/intelball.md");
 
+    /// The catalog's `ib-name`, read once per language: the trait lends
+    /// the name for the program's life, and the catalog is installed once.
     fn name(&self, lang: Lang) -> &'static str {
-        lang.pick("Intelbol", "Intelball")
+        static NAMES: OnceLock<Vec<(Lang, String)>> = OnceLock::new();
+        NAMES
+            .get_or_init(|| Lang::ALL.iter().map(|&l| (l, tr!(l, "ib-name"))).collect())
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map_or("IB", |(_, name)| name.as_str())
     }
 
     fn practice(&self, level: Level) -> Options {
@@ -113,11 +122,7 @@ impl Game for Intelball {
     }
 
     fn options_help(&self, lang: Lang) -> String {
-        lang.pick(
-            "P IB - s sopernikom, P IB BOT [1-3] - s robotom, P IB HOT - na odnom telefone; posle mozhno stroku sostoyaniya _S(..)..",
-            "P IB - two players, P IB BOT [1-3] - against the robot, P IB HOT - one phone; a state string _S(..).. may follow",
-        )
-        .to_string()
+        tr!(lang, "ib-options-help")
     }
 
     /// Two phones draw who plays Blue; the robot's opponent and a single

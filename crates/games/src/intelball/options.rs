@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::position::Position;
-use crate::{GameOptions, Level, Lineup, Occupant, OptionsError};
+use crate::{GameOptions, Level, Lineup, Occupant, OptionsError, said};
 
 /// The robot's level when `BOT` names none.
 pub const DEFAULT_LEVEL: Level = 2;
@@ -80,10 +80,7 @@ impl FromStr for Options {
                     match word.parse::<Level>() {
                         Ok(level @ 1..=3) => kind = Kind::Bot(level),
                         _ => {
-                            return Err(OptionsError::new(
-                                format!("Uroven robota {word}: nuzhno 1, 2 ili 3."),
-                                format!("Robot level {word}: it must be 1, 2 or 3."),
-                            ));
+                            return Err(OptionsError::told(said!("ib-robot-level", word = *word)));
                         }
                     }
                     rest = &rest[1..];
@@ -97,14 +94,11 @@ impl FromStr for Options {
             None => None,
             Some(word) if word.starts_with('_') => {
                 let text = without_stray_close(&rest.concat());
+                // The state reader's reasons are English, for operators: the
+                // English text gives them, the Russian one only says the
+                // string is wrong rather than mix the languages.
                 let pos: Position = text.parse().map_err(|e: crate::NotationError| {
-                    // The reader's reasons are mostly English; a Russian
-                    // text gives none rather than mix the languages.
-                    let ru = match e.for_player(crate::Lang::Ru) {
-                        Some(reason) => format!("Oshibka v stroke sostoyaniya: {reason}."),
-                        None => "Oshibka v stroke sostoyaniya: proverte ee.".to_string(),
-                    };
-                    OptionsError::new(ru, format!("Bad state string: {e}."))
+                    OptionsError::told(said!("ib-bad-state", reason = e.to_string()))
                 })?;
                 Some(pos)
             }

@@ -21,7 +21,7 @@
 use super::board::{BLUE, Cell, Field, RED};
 use super::code::write_combo;
 use super::state::{Left, Mode, State};
-use crate::{Lang, Seat, Side};
+use crate::{Lang, Seat, Side, tr};
 use smsarena_text::encoding::fits_gsm7;
 
 /// The parts a seat's text may take.
@@ -37,13 +37,7 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     let mut lines = board(&state.pos.field);
     let legend = (state.pos.time == 0).then_some(lines.len());
     if legend.is_some() {
-        lines.push(
-            lang.pick(
-                "L R igroki, G H vratari, l r g h blok, @ $ s myachom",
-                "L R players, G H keepers, l r g h blocked, @ $ with ball",
-            )
-            .to_string(),
-        );
+        lines.push(tr!(lang, "ib-legend"));
     }
     lines.push(ball_line(&state.pos.field, lang));
     if let Some(line) = last_line(state, lang) {
@@ -51,10 +45,14 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     }
     let [a, b] = state.pos.score;
     let (t, e) = (state.pos.time, state.limit);
-    lines.push(match lang {
-        Lang::Ru => format!("Schet {a}:{b} (L:R), vremya {t}/{e}."),
-        Lang::En => format!("Score {a}:{b} (L:R), time {t}/{e}."),
-    });
+    lines.push(tr!(
+        lang,
+        "ib-score",
+        blue = a,
+        red = b,
+        time = t,
+        limit = e,
+    ));
     if let Some(line) = takeback_line(state, seat, lang) {
         lines.push(line);
     }
@@ -112,27 +110,23 @@ pub(super) fn symbol(field: &Field, cell: Cell) -> char {
     }
 }
 
-fn side_name(side: Side, lang: Lang) -> &'static str {
-    match (side == BLUE, lang) {
-        (true, Lang::Ru) => "sinie (L)",
-        (false, Lang::Ru) => "krasnye (R)",
-        (true, Lang::En) => "Blue (L)",
-        (false, Lang::En) => "Red (R)",
-    }
+/// The key `ib-*` messages pick a side's words by.
+fn side_key(side: Side) -> &'static str {
+    if side == BLUE { "blue" } else { "red" }
 }
 
 fn ball_line(field: &Field, lang: Lang) -> String {
     let at = field.ball.spot();
     match field.holder() {
-        None => lang.pick("Myach: ", "Ball: ").to_string() + &at.to_string(),
+        None => tr!(lang, "ib-ball", at = at.to_string()),
         Some(p) => {
             let letter = if p.side == BLUE { 'L' } else { 'R' };
-            let keeper = if p.keeper {
-                lang.pick(", vratar", ", keeper")
+            let at = format!("{letter}{at}");
+            if p.keeper {
+                tr!(lang, "ib-ball-keeper", at = at)
             } else {
-                ""
-            };
-            format!("{}{letter}{at}{keeper}", lang.pick("Myach: ", "Ball: "))
+                tr!(lang, "ib-ball", at = at)
+            }
         }
     }
 }
@@ -142,27 +136,21 @@ fn last_line(state: &State, lang: Lang) -> Option<String> {
     if pos.last.is_empty() {
         return None;
     }
-    let label = if pos.in_progress() {
-        lang.pick("Nachato: ", "So far: ")
+    let codes = write_combo(&pos.last);
+    Some(if pos.in_progress() {
+        tr!(lang, "ib-so-far", codes = codes)
     } else {
-        lang.pick("Posl.: ", "Last: ")
-    };
-    Some(format!("{label}{}", write_combo(&pos.last)))
+        tr!(lang, "ib-last", codes = codes)
+    })
 }
 
 fn takeback_line(state: &State, seat: Seat, lang: Lang) -> Option<String> {
     let asker = state.asked?;
-    Some(
-        if asker == seat {
-            lang.pick("Vy prosili otmenu.", "You asked a takeback.")
-        } else {
-            lang.pick(
-                "Sopernik prosit otmenu: U - da.",
-                "Takeback asked: U to agree.",
-            )
-        }
-        .to_string(),
-    )
+    Some(if asker == seat {
+        tr!(lang, "ib-you-asked-takeback")
+    } else {
+        tr!(lang, "ib-takeback-asked")
+    })
 }
 
 fn turn_line(state: &State, seat: Seat, lang: Lang) -> String {
@@ -170,33 +158,15 @@ fn turn_line(state: &State, seat: Seat, lang: Lang) -> String {
     if state.finished() {
         return result_line(state, seat, lang);
     }
-    let more = if state.pos.in_progress() {
-        lang.pick(" U - otmena.", " U to undo.")
-    } else {
-        ""
-    };
+    let undo = if state.pos.in_progress() { "yes" } else { "no" };
     if state.mode == Mode::Hot {
-        return match lang {
-            Lang::Ru => format!(
-                "Xod {}.{more}",
-                if turn == BLUE {
-                    "sinix (L)"
-                } else {
-                    "krasnyx (R)"
-                }
-            ),
-            Lang::En => format!("{} to move.{more}", side_name(turn, lang)),
-        };
+        return tr!(lang, "ib-hot-turn", side = side_key(turn), undo = undo);
     }
     let me = state.side_of(seat);
-    let you = match lang {
-        Lang::Ru => format!(" Vy - {}.", side_name(me, lang)),
-        Lang::En => format!(" You are {}.", side_name(me, lang)),
-    };
     if me == turn {
-        format!("{}{you}{more}", lang.pick("Vash xod.", "Your move."))
+        tr!(lang, "ib-your-move", side = side_key(me), undo = undo)
     } else {
-        format!("{}{you}", lang.pick("Xod protivnika.", "Opponent's move."))
+        tr!(lang, "ib-their-move", side = side_key(me))
     }
 }
 
@@ -208,41 +178,25 @@ fn result_line(state: &State, seat: Seat, lang: Lang) -> String {
         None if b > a => Some(RED),
         None => None,
     };
-    // On one phone there is no opponent to name.
+    // On one phone there is no opponent to name. An opponent who left lost:
+    // this seat won.
     let mine = state.side_of(seat);
-    let resigned = match state.left {
-        Some(Left::Resigned(side)) if state.mode != Mode::Hot && side != mine => {
-            lang.pick(" Sopernik sdalsya.", " The opponent resigned.")
-        }
-        Some(Left::TimedOut(side)) if state.mode != Mode::Hot && side != mine => lang.pick(
-            " Sopernik ne xodil i vybyl po vremeni.",
-            " The opponent ran out of time.",
-        ),
-        _ => "",
+    let left = match state.left {
+        Some(Left::Resigned(side)) if state.mode != Mode::Hot && side != mine => "resigned",
+        Some(Left::TimedOut(side)) if state.mode != Mode::Hot && side != mine => "timed-out",
+        _ => "none",
     };
     let verdict = match winner {
-        None if state.left == Some(Left::Stopped) => {
-            lang.pick("Match ostanovlen.", "Match stopped.").to_string()
-        }
-        None => lang.pick("Nichya.", "Draw.").to_string(),
-        Some(w) if state.mode == Mode::Hot => match lang {
-            Lang::Ru => format!("Pobedili {}.", side_name(w, lang)),
-            Lang::En => format!("{} won.", side_name(w, lang)),
-        },
-        Some(w) if w == state.side_of(seat) => lang.pick("Vi pobedili.", "You won.").to_string(),
-        Some(_) => lang.pick("Vi proigrali.", "You lost.").to_string(),
+        None if state.left == Some(Left::Stopped) => tr!(lang, "ib-stopped"),
+        None => tr!(lang, "ib-draw"),
+        Some(w) if state.mode == Mode::Hot => tr!(lang, "ib-side-won", side = side_key(w)),
+        Some(w) if w == mine => tr!(lang, "ib-you-won", left = left),
+        Some(_) => tr!(lang, "ib-you-lost"),
     };
-    format!(
-        "{verdict}{resigned}\n{}",
-        lang.pick("PA - revansh.", "PA - rematch.")
-    )
+    format!("{verdict}\n{}", tr!(lang, "ib-rematch"))
 }
 
 /// The move syntax in about 100 characters.
 pub fn move_help(lang: Lang) -> String {
-    lang.pick(
-        "L(4,7)>F(5,8) shag, L>B k myachu, B>L vzyat, B~R>L otobrat, B&L>F s myachom, B~L>L pas, B~L>F udar, - konec, U otmena.",
-        "L(4,7)>F(5,8) step, L>B to ball, B>L pull, B~R>L take, B&L>F dribble, B~L>L pass, B~L>F shot, - end, U undo.",
-    )
-    .to_string()
+    tr!(lang, "ib-move-help")
 }

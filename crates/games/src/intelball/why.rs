@@ -1,7 +1,8 @@
-//! Why a code or a text is refused, in the words a player reads (RU and EN).
+//! Why a code or a text is refused; the words are the catalog's
+//! (`ib-why`, `ib-code-refused` and the other refusals of `intelball.ftl`).
 
 use super::board::{BLUE, Spot};
-use crate::{Lang, Reason, Side};
+use crate::{Lang, Reason, Side, tr};
 
 /// Why one code cannot be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,83 +37,55 @@ pub enum Why {
     AfterEnd(usize),
 }
 
-fn side_ru(side: Side) -> &'static str {
-    if side == BLUE { "sinix" } else { "krasnyx" }
-}
-
-fn side_en(side: Side) -> &'static str {
-    if side == BLUE { "Blue" } else { "Red" }
+/// How a reason's text names its case and cells (`ib-why`).
+struct WhyArgs {
+    why: &'static str,
+    cell: String,
+    other: String,
+    ended: usize,
 }
 
 impl Why {
-    pub fn text(&self, lang: Lang) -> String {
-        let (ru, en) = match self {
-            Why::WrongSide(s) => (
-                format!("seichas xod {}", side_ru(*s)),
-                format!("it is {}'s turn", side_en(*s)),
-            ),
-            Why::OffField(p) => (
-                format!("kletki {p} net na pole (ryady 1-7, stolbcy 1-12)"),
-                format!("{p} is off the field (rows 1-7, columns 1-12)"),
-            ),
-            Why::NoPlayer(s, p) => (
-                format!("na {p} net igroka {}", side_ru(*s)),
-                format!("no {} player on {p}", side_en(*s)),
-            ),
-            Why::Blocked(p) => (
-                format!("igrok na {p} otdal pas i zablokirovan"),
-                format!("the player on {p} has passed and is blocked"),
-            ),
-            Why::HoldsBall(p) => (
-                format!("igrok na {p} s myachom: B&..(shag s myachom), B~..(udar, pas)"),
-                format!("the player on {p} has the ball: use B&.. to step with it, B~.. to kick"),
-            ),
-            Why::NoBallHere(p) => (
-                format!("u igroka na {p} net myacha"),
-                format!("the player on {p} does not have the ball"),
-            ),
-            Why::NotNear(a, b) => (
-                format!("{b} ne ryadom s {a}"),
-                format!("{b} is not next to {a}"),
-            ),
-            Why::Taken(p) => (
-                format!("Kletka na kotoruyu vy hoteli vstat zanyata: {p}"),
-                format!("the cell {p} is taken"),
-            ),
-            Why::BallThere(p) => (
-                format!("na {p} myach: shag k myachu pishetsya ..>B{p}"),
-                format!("the ball is on {p}: a step onto it is written ..>B{p}"),
-            ),
-            Why::NoBall(p) => (
-                format!("na {p} net myacha"),
-                format!("the ball is not on {p}"),
-            ),
-            Why::BallHeld(p) => (
-                format!("myach na {p} u igroka: otbor pishetsya B~..{p}>.."),
-                format!("the ball on {p} is held: take it with B~..{p}>.."),
-            ),
-            Why::NotInLine(a, b) => (
-                format!("{a} i {b} ne na odnoi pryamoi ili diagonali"),
-                format!("{a} and {b} are not on one straight line or diagonal"),
-            ),
-            Why::Through(p) => (
-                format!("Vy ne mozhete peredvinut myach: na puti igrok {p}"),
-                format!("the ball cannot pass over the player on {p}"),
-            ),
-            Why::MateBlocked(p) => (
-                format!("igrok na {p} zablokirovan i ne mozhet prinyat pas"),
-                format!("the player on {p} is blocked and cannot receive a pass"),
-            ),
-            Why::OwnGoal(p) => (
-                format!("{p} - vashi vorota"),
-                format!("{p} is your own goal"),
-            ),
-            Why::AfterEnd(n) => (
-                format!("xod uzhe pereshel k soperniku posle koda {n}"),
-                format!("your turn already ended with code {n}"),
-            ),
+    fn args(&self) -> WhyArgs {
+        let side = |s: Side, blue, red| if s == BLUE { blue } else { red };
+        let (why, cell, other, ended) = match *self {
+            Why::WrongSide(s) => (side(s, "blue-to-move", "red-to-move"), None, None, 0),
+            Why::OffField(p) => ("off-field", Some(p), None, 0),
+            Why::NoPlayer(s, p) => (side(s, "no-blue-player", "no-red-player"), Some(p), None, 0),
+            Why::Blocked(p) => ("blocked", Some(p), None, 0),
+            Why::HoldsBall(p) => ("holds-ball", Some(p), None, 0),
+            Why::NoBallHere(p) => ("no-ball-here", Some(p), None, 0),
+            Why::NotNear(a, b) => ("not-near", Some(a), Some(b), 0),
+            Why::Taken(p) => ("taken", Some(p), None, 0),
+            Why::BallThere(p) => ("ball-there", Some(p), None, 0),
+            Why::NoBall(p) => ("no-ball", Some(p), None, 0),
+            Why::BallHeld(p) => ("ball-held", Some(p), None, 0),
+            Why::NotInLine(a, b) => ("not-in-line", Some(a), Some(b), 0),
+            Why::Through(p) => ("through", Some(p), None, 0),
+            Why::MateBlocked(p) => ("mate-blocked", Some(p), None, 0),
+            Why::OwnGoal(p) => ("own-goal", Some(p), None, 0),
+            Why::AfterEnd(n) => ("after-end", None, None, n),
         };
-        lang.pick(&ru, &en).to_string()
+        let spot = |p: Option<Spot>| p.map(|p| p.to_string()).unwrap_or_default();
+        WhyArgs {
+            why,
+            cell: spot(cell),
+            other: spot(other),
+            ended,
+        }
+    }
+
+    /// The reason alone, as `ib-why` words it.
+    pub fn text(&self, lang: Lang) -> String {
+        let w = self.args();
+        tr!(
+            lang,
+            "ib-why",
+            why = w.why,
+            cell = w.cell,
+            other = w.other,
+            ended = w.ended,
+        )
     }
 }
 
@@ -136,29 +109,24 @@ pub enum Refusal {
 impl Reason for Refusal {
     fn text(&self, lang: Lang) -> String {
         match self {
-            Refusal::Code { index, typed, why } => match lang {
-                Lang::Ru => format!("Kod {index} {typed}: {}.", why.text(lang)),
-                Lang::En => format!("Code {index} {typed}: {}.", why.text(lang)),
-            },
-            Refusal::NotYourTurn => lang
-                .pick("Seichas xod protivnika.", "It is not your turn.")
-                .into(),
-            Refusal::MatchOver => lang
-                .pick("Match uzhe zakonchen.", "The match is over.")
-                .into(),
-            Refusal::NotInMatch => lang
-                .pick(
-                    "Vy ne igraete v etom matche.",
-                    "You are not playing in this match.",
+            Refusal::Code { index, typed, why } => {
+                let w = why.args();
+                tr!(
+                    lang,
+                    "ib-code-refused",
+                    index = *index,
+                    typed = typed,
+                    why = w.why,
+                    cell = w.cell,
+                    other = w.other,
+                    ended = w.ended,
                 )
-                .into(),
-            Refusal::NothingToUndo => lang.pick("Nechego otmenyat.", "Nothing to undo.").into(),
-            Refusal::AlreadyAsked => lang
-                .pick(
-                    "Vy uzhe poprosili vernut xod. Zhdite otveta.",
-                    "You have already asked for a takeback; wait for the answer.",
-                )
-                .into(),
+            }
+            Refusal::NotYourTurn => tr!(lang, "ib-not-your-turn"),
+            Refusal::MatchOver => tr!(lang, "ib-match-over"),
+            Refusal::NotInMatch => tr!(lang, "ib-not-in-match"),
+            Refusal::NothingToUndo => tr!(lang, "ib-nothing-to-undo"),
+            Refusal::AlreadyAsked => tr!(lang, "ib-already-asked"),
         }
     }
 }

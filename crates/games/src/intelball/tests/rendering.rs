@@ -216,3 +216,53 @@ fn help_names_every_code_and_fits_one_sms() {
         assert!(analyse(&game().options_help(lang)).parts == 1);
     }
 }
+
+/// Whole replies, worded by the catalogs (`locales/*/intelball.ftl`): a
+/// finished board and a move that does not read, in each language.
+#[test]
+fn whole_replies_come_from_the_catalog_in_both_languages() {
+    let mut state = match_on(Position::opening(), Mode::Bot);
+    state.pos.score = [12, 3];
+    state.pos.time = 40;
+    let won = super::turn::withdraw(state, 1, crate::Withdrawal::Absent);
+    let field = "              111
+  123 456 789 012
+1 ... ... ... ...
+2 ... .L. .R. ...
+3 ..L ... ... R..
+4 G.. .L* .R. ..H
+5 ..L ... ... R..
+6 ... .L. .R. ...
+7 ... ... ... ...
+";
+    assert_eq!(
+        game().render(&won, 0, Lang::Ru),
+        format!(
+            "{field}Myach: (4,6)\nSchet 12:3 (L:R), vremya 40/90.\n\
+             Vi pobedili. Sopernik ne xodil i vybyl po vremeni.\nPA - revansh."
+        )
+    );
+    assert_eq!(
+        game().render(&won, 0, Lang::En),
+        format!(
+            "{field}Ball: (4,6)\nScore 12:3 (L:R), time 40/90.\n\
+             You won. The opponent ran out of time.\nPA - rematch."
+        )
+    );
+    // English quotes what it found as Rust does, Russian as typed.
+    let e = "L(4,5)>F(4,4)'".parse::<Move>().unwrap_err();
+    assert_eq!(
+        e.for_player(Lang::Ru).as_deref(),
+        Some("kod 2: nuzhno kod (L, R, B ili -), a stoit '''")
+    );
+    assert_eq!(
+        e.for_player(Lang::En).as_deref(),
+        Some(r"code 2: expected a code (L, R, B or -), found '\''")
+    );
+    let e = "B~L(1,1)>".parse::<Move>().unwrap_err();
+    assert_eq!(
+        e.for_player(Lang::Ru).as_deref(),
+        Some("kod 1: nuzhno L, R ili F, a stoit konec")
+    );
+    assert_eq!(e.to_string(), "code 1: expected L, R or F, found the end");
+}

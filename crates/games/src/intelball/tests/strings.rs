@@ -2,7 +2,7 @@
 //! malformed string refused with a message that says what is wrong.
 
 use super::*;
-use crate::{GameOptions, Lineup, Occupant, OptionsError};
+use crate::{GameOptions, Lineup, Occupant, OptionsError, Reason};
 
 /// Parses `text`, which must be refused with a message containing `needle`.
 fn refused(text: &str, needle: &str) {
@@ -205,7 +205,7 @@ fn options_and_lineups() {
     for (text, needle) in refusals {
         let e = text.parse::<Options>().unwrap_err();
         assert!(e.english().contains(needle), "{text}: {}", e.english());
-        assert!(!crate::Reason::text(&e.0, crate::Lang::Ru).is_empty());
+        assert!(!e.0.text(Lang::Ru).is_empty());
     }
     // One language a text: a Russian refusal of a state string carries no
     // English reason.
@@ -213,7 +213,7 @@ fn options_and_lineups() {
         .parse::<Options>()
         .unwrap_err();
     assert_eq!(
-        crate::Reason::text(&e.0, crate::Lang::Ru),
+        e.0.text(Lang::Ru),
         "Oshibka v stroke sostoyaniya: proverte ee."
     );
 }
