@@ -141,18 +141,45 @@ mod longest;
 
 /// The longest value each variable a message may name can take, as the
 /// games and the platform produce them, one table per catalog file
-/// (`longest/`): the budget check renders every message with these. A
-/// variable not listed is refused by the check, so a new one is measured
-/// before it ships.
-pub const LONGEST: &[&[(&str, &str)]] = &[
-    longest::PLATFORM,
-    longest::FOOTBALL,
-    longest::INTELBALL,
-    longest::PAPER_SOCCER,
-    longest::WORD_BATTLE,
-    longest::AUTO_RACE,
-    longest::GAMES,
+/// (`longest/`), by the file's name: the budget check renders every message
+/// with its own file's table, then the platform's and the games' shared one
+/// (`step`, `word`). A variable in none of them is refused by the check, so
+/// a new one is measured before it ships.
+pub const LONGEST: &[(&str, &[(&str, &str)])] = &[
+    ("platform", longest::PLATFORM),
+    ("football", longest::FOOTBALL),
+    ("intelball", longest::INTELBALL),
+    ("paper-soccer", longest::PAPER_SOCCER),
+    ("word-battle", longest::WORD_BATTLE),
+    ("auto-race", longest::AUTO_RACE),
+    ("games", longest::GAMES),
 ];
+
+/// The tables a message of catalog file `area` is measured by, in order.
+fn tables_for(area: &str) -> Vec<&'static [(&'static str, &'static str)]> {
+    let mut tables: Vec<_> = LONGEST
+        .iter()
+        .filter(|(a, _)| *a == area)
+        .map(|(_, t)| *t)
+        .collect();
+    for shared in ["platform", "games"] {
+        if shared != area {
+            tables.extend(
+                LONGEST
+                    .iter()
+                    .filter(|(a, _)| *a == shared)
+                    .map(|(_, t)| *t),
+            );
+        }
+    }
+    tables
+}
+
+/// A catalog file's area: its name without folder and `.ftl`.
+fn area_of(name: &str) -> &str {
+    let file = name.rsplit('/').next().unwrap_or(name);
+    file.strip_suffix(".ftl").unwrap_or(file)
+}
 
 /// Variables whose value the code assembles from other messages (a list of
 /// lines, a game's move codes, a refusal's reason) and fits to its budget
@@ -410,7 +437,13 @@ impl Locales {
         let mut defaults: Vec<BTreeMap<String, MessageShape>> =
             vec![BTreeMap::new(); Lang::ALL.len()];
         for (source, resource) in embedded {
-            defaults[slot(source.lang)].extend(shapes(&resource));
+            let area = area_of(&source.name);
+            defaults[slot(source.lang)].extend(shapes(&resource).into_iter().map(
+                |(id, mut shape)| {
+                    shape.area = area.to_owned();
+                    (id, shape)
+                },
+            ));
             if let Err(errors) = bundles[slot(source.lang)].add_resource(Arc::new(resource)) {
                 for e in errors {
                     problems.push(Problem {
@@ -527,7 +560,7 @@ impl Locales {
                     });
                     continue;
                 };
-                match longest(bundle, pattern, 0) {
+                match longest(bundle, pattern, &tables_for(&default.area), 0) {
                     Ok(text) => {
                         let parts = analyse(&text).parts;
                         if parts > default.parts {
@@ -591,6 +624,9 @@ fn list_or_none(vars: &BTreeSet<String>) -> String {
 struct MessageShape {
     variables: BTreeSet<String>,
     parts: u32,
+    /// The built-in file it is in (`football`), whose longest values it is
+    /// measured by.
+    area: String,
 }
 
 fn shapes(resource: &FluentResource) -> BTreeMap<String, MessageShape> {
@@ -614,7 +650,11 @@ fn shapes(resource: &FluentResource) -> BTreeMap<String, MessageShape> {
             .unwrap_or(1);
         out.insert(
             message.id.name.to_string(),
-            MessageShape { variables, parts },
+            MessageShape {
+                variables,
+                parts,
+                area: String::new(),
+            },
         );
     }
     out
@@ -658,9 +698,12 @@ fn inline_variables(inline: &InlineExpression<&str>, out: &mut BTreeSet<String>)
 /// The pattern at its longest: each argument at its [`LONGEST`] value and
 /// each selection at its costliest variant. An error names what cannot be
 /// measured (an argument with no longest value, a missing message).
+type Tables<'a> = &'a [&'static [(&'static str, &'static str)]];
+
 fn longest(
     bundle: &FluentBundle<Arc<FluentResource>>,
     pattern: &Pattern<&str>,
+    tables: Tables<'_>,
     depth: u32,
 ) -> Result<String, String> {
     if depth > 8 {
@@ -671,7 +714,7 @@ fn longest(
         match element {
             PatternElement::TextElement { value } => out.push_str(value),
             PatternElement::Placeable { expression } => {
-                out.push_str(&longest_expression(bundle, expression, depth)?)
+                out.push_str(&longest_expression(bundle, expression, tables, depth)?)
             }
         }
     }
@@ -681,13 +724,14 @@ fn longest(
 fn longest_expression(
     bundle: &FluentBundle<Arc<FluentResource>>,
     expression: &Expression<&str>,
+    tables: Tables<'_>,
     depth: u32,
 ) -> Result<String, String> {
     match expression {
         Expression::Select { variants, .. } => {
             let mut best: Option<String> = None;
             for v in variants {
-                let text = longest(bundle, &v.value, depth + 1)?;
+                let text = longest(bundle, &v.value, tables, depth + 1)?;
                 let cost = |s: &str| {
                     let a = analyse(s);
                     (a.parts, a.units)
@@ -698,13 +742,14 @@ fn longest_expression(
             }
             Ok(best.unwrap_or_default())
         }
-        Expression::Inline(inline) => longest_inline(bundle, inline, depth),
+        Expression::Inline(inline) => longest_inline(bundle, inline, tables, depth),
     }
 }
 
 fn longest_inline(
     bundle: &FluentBundle<Arc<FluentResource>>,
     inline: &InlineExpression<&str>,
+    tables: Tables<'_>,
     depth: u32,
 ) -> Result<String, String> {
     match inline {
@@ -714,7 +759,7 @@ fn longest_inline(
         InlineExpression::VariableReference { id } if ASSEMBLED.contains(&id.name) => {
             Ok(String::new())
         }
-        InlineExpression::VariableReference { id } => LONGEST
+        InlineExpression::VariableReference { id } => tables
             .iter()
             .flat_map(|table| table.iter())
             .find(|(name, _)| *name == id.name)
@@ -727,7 +772,7 @@ fn longest_inline(
             }),
         InlineExpression::FunctionReference { arguments, .. } => match arguments.positional.first()
         {
-            Some(first) => longest_inline(bundle, first, depth),
+            Some(first) => longest_inline(bundle, first, tables, depth),
             None => Ok(String::new()),
         },
         InlineExpression::MessageReference { id, .. } => {
@@ -735,13 +780,15 @@ fn longest_inline(
                 .get_message(id.name)
                 .and_then(|m| m.value())
                 .ok_or_else(|| format!("refers to message {}, which does not exist", id.name))?;
-            longest(bundle, pattern, depth + 1)
+            longest(bundle, pattern, tables, depth + 1)
         }
         InlineExpression::TermReference { id, .. } => Err(format!(
             "refers to term -{}: terms are not used in these catalogs",
             id.name
         )),
-        InlineExpression::Placeable { expression } => longest_expression(bundle, expression, depth),
+        InlineExpression::Placeable { expression } => {
+            longest_expression(bundle, expression, tables, depth)
+        }
     }
 }
 
