@@ -248,13 +248,20 @@ pub fn unknown_game(lang: Lang, code: &str, codes: &[(&str, &str)]) -> String {
     )
 }
 
+/// Options a game refused: its reason, then what it accepts, where both
+/// fit the budget (else the reason alone: `P ?` and the guide say the rest).
 pub fn bad_game_options(lang: Lang, reason: &str, options_help: &str) -> String {
-    tr!(
+    let whole = tr!(
         lang,
         "bad-game-options",
         reason = reason,
         options = options_help
-    )
+    );
+    if crate::encoding::analyse(&whole).parts <= budget(lang, "bad-game-options") {
+        whole
+    } else {
+        reason.to_string()
+    }
 }
 
 pub fn waiting_for_players(lang: Lang) -> String {
