@@ -34,7 +34,7 @@ pub mod track;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use car::CarId;
 pub use moves::{Move, Step};
@@ -47,6 +47,7 @@ pub use track::{Track, TrackError};
 use crate::{
     Budget, Contest, Effect, Game, GameOptions, HistoryEntry, Lang, Level, LevelResult, MatchRng,
     Occupant, OptionsError, PlayResult, Played, Recorded, Refused, Seat, Side, Status, Withdrawal,
+    said, tr,
 };
 
 /// Auto race with its settings: the tracks the platform loaded (the first is
@@ -147,8 +148,14 @@ impl Game for AutoRace {
     ];
     const GUIDE: &'static str = include_str!("../../../../docs/games/auto_race.md");
 
+    /// The catalog's name, worded once per language: `Game::name` lends it
+    /// for the process's life, and the catalog is installed once, before
+    /// any text is made.
     fn name(&self, lang: Lang) -> &'static str {
-        lang.pick("Avtogonki", "Auto race")
+        static NAMES: [OnceLock<String>; Lang::ALL.len()] =
+            [const { OnceLock::new() }; Lang::ALL.len()];
+        let slot = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        NAMES[slot].get_or_init(|| tr!(lang, "ar-name"))
     }
 
     fn practice(&self, level: Level) -> Options {
@@ -167,11 +174,7 @@ impl Game for AutoRace {
         } else {
             format!(" [{}]", names.join("|"))
         };
-        let text = lang.pick(
-            "P AR [2-8 igrokov] [BOT [1-3]] [TEAM] [L1-9 krugov]",
-            "P AR [2-8 players] [BOT [1-3]] [TEAM] [L1-9 laps]",
-        );
-        format!("{text}{tracks}")
+        tr!(lang, "ar-options-help", tracks = tracks)
     }
 
     fn start(&self, options: &Options, rng: &mut MatchRng) -> State {
@@ -287,11 +290,11 @@ impl Game for AutoRace {
         match &options.track {
             Some(name) if !self.tracks.iter().any(|t| t.name() == name) => {
                 let known: Vec<&str> = self.tracks.iter().map(Track::name).collect();
-                let known = known.join(", ");
-                Err(OptionsError::new(
-                    format!("Net trassy {name}. Trassy: {known}."),
-                    format!("No track {name}. Tracks: {known}."),
-                ))
+                Err(OptionsError::told(said!(
+                    "ar-no-track",
+                    track = name,
+                    track_list = known.join(", "),
+                )))
             }
             _ => Ok(options),
         }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::NotationError;
+use crate::{NotationError, said};
 
 /// Longest path the parser reads; no allowance comes near it.
 pub const MAX_PATH: usize = 64;
@@ -98,9 +98,7 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
         if text.is_empty() {
-            return Err(NotationError::new(
-                "empty move: send a path like FFIF, or a number",
-            ));
+            return Err(NotationError::told(said!("ar-empty-move")));
         }
         if text.iter().all(|c| c.is_ascii_digit()) {
             let digits: String = text.iter().collect();
@@ -108,24 +106,23 @@ impl FromStr for Move {
             return match trimmed.parse::<u8>() {
                 _ if trimmed.is_empty() => Ok(Move::Zero),
                 Ok(n) if n <= 99 => Ok(Move::Straight(n)),
-                _ => Err(NotationError::new(format!(
-                    "{digits} steps: a number move is 1 to 99"
+                _ => Err(NotationError::told(said!(
+                    "ar-number-too-big",
+                    digits = digits
                 ))),
             };
         }
         if text.len() > MAX_PATH {
-            return Err(NotationError::new(format!(
-                "a path has at most {MAX_PATH} steps"
+            return Err(NotationError::told(said!(
+                "ar-path-too-long",
+                max = MAX_PATH
             )));
         }
         text.iter()
             .enumerate()
             .map(|(i, &c)| {
                 Step::parse(c).ok_or_else(|| {
-                    NotationError::new(format!(
-                        "'{c}' (character {}) is not a step: use F, I, O, or a number",
-                        i + 1
-                    ))
+                    NotationError::told(said!("ar-not-a-step", character = c, position = i + 1))
                 })
             })
             .collect::<Result<Vec<Step>, _>>()

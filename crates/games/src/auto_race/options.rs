@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{GameOptions, LEVELS, Level, Lineup, Occupant, OptionsError};
+use crate::{GameOptions, LEVELS, Level, Lineup, Occupant, OptionsError, said};
 
 /// Players when the options do not say.
 pub const DEFAULT_PLAYERS: u8 = 2;
@@ -87,10 +87,6 @@ impl fmt::Display for Options {
     }
 }
 
-fn wrong(word: &str, ru: &str, en: &str) -> OptionsError {
-    OptionsError::new(format!("{word}: {ru}."), format!("{word}: {en}."))
-}
-
 /// `L3` or `KR3` (krug, lap): the number of laps.
 fn laps_word(word: &str) -> Option<&str> {
     word.strip_prefix("KR")
@@ -119,31 +115,28 @@ impl FromStr for Options {
             if word.bytes().all(|b| b.is_ascii_digit()) {
                 let n: Option<u8> = word.parse().ok();
                 if just_after_bot {
-                    options.robots =
-                        n.filter(|l| LEVELS.contains(l)).map(Some).ok_or_else(|| {
-                            wrong(raw, "uroven robota 1-3", "a robot's level is 1 to 3")
-                        })?;
+                    options.robots = n
+                        .filter(|l| LEVELS.contains(l))
+                        .map(Some)
+                        .ok_or_else(|| OptionsError::told(said!("ar-robot-level", word = raw)))?;
                     continue;
                 }
                 if players.is_some() {
-                    return Err(wrong(
-                        raw,
-                        "chislo igrokov uzhe zadano",
-                        "players already given",
-                    ));
+                    return Err(OptionsError::told(said!("ar-players-given", word = raw)));
                 }
-                players = Some(n.filter(|n| PLAYERS.contains(n)).ok_or_else(|| {
-                    wrong(raw, "igrokov mozhet byt 2-8", "a race takes 2 to 8 players")
-                })?);
+                players =
+                    Some(n.filter(|n| PLAYERS.contains(n)).ok_or_else(|| {
+                        OptionsError::told(said!("ar-players-range", word = raw))
+                    })?);
             } else if word == "BOT" {
                 if options.robots.is_some() {
-                    return Err(wrong(raw, "BOT uzhe bylo", "BOT given twice"));
+                    return Err(OptionsError::told(said!("ar-bot-twice", word = raw)));
                 }
                 options.robots = Some(DEFAULT_LEVEL);
                 after_bot = true;
             } else if matches!(word.as_str(), "TEAM" | "KOM" | "KOMANDA") {
                 if options.team {
-                    return Err(wrong(raw, "komandy uzhe zadany", "TEAM given twice"));
+                    return Err(OptionsError::told(said!("ar-team-twice", word = raw)));
                 }
                 options.team = true;
             } else if let Some(n) = word
@@ -154,18 +147,18 @@ impl FromStr for Options {
                     .parse()
                     .ok()
                     .filter(|h| (2..=8).contains(h))
-                    .ok_or_else(|| wrong(raw, "igrokov-lyudei 2-8", "2 to 8 people"))?;
+                    .ok_or_else(|| OptionsError::told(said!("ar-humans-range", word = raw)))?;
             } else if let Some(n) = laps_word(&word) {
                 if options.laps.is_some() {
-                    return Err(wrong(raw, "krugi uzhe zadany", "laps given twice"));
+                    return Err(OptionsError::told(said!("ar-laps-twice", word = raw)));
                 }
                 let laps = n.parse().ok().filter(|l| LAPS.contains(l));
-                options.laps = Some(laps.ok_or_else(|| {
-                    wrong(raw, "krugov mozhet byt 1-9", "a race has 1 to 9 laps")
-                })?);
+                options.laps = Some(
+                    laps.ok_or_else(|| OptionsError::told(said!("ar-laps-range", word = raw)))?,
+                );
             } else if is_track_name(&word) && word.is_ascii() {
                 if options.track.is_some() {
-                    return Err(wrong(raw, "trassa uzhe zadana", "a track is already given"));
+                    return Err(OptionsError::told(said!("ar-track-twice", word = raw)));
                 }
                 options.track = Some(word);
             } else {
@@ -174,16 +167,10 @@ impl FromStr for Options {
         }
         options.players = players.unwrap_or(DEFAULT_PLAYERS);
         if options.humans > 1 && (options.robots.is_none() || options.humans >= options.players) {
-            return Err(OptionsError::new(
-                "H<n>: s BOT, i lyudei menshe, chem igrokov.",
-                "H<n>: with BOT, and fewer people than players.",
-            ));
+            return Err(OptionsError::told(said!("ar-humans-need-bot")));
         }
         if options.team && !(options.players.is_multiple_of(2) && options.players >= 4) {
-            return Err(OptionsError::new(
-                "TEAM: komandy po dva igroka, nuzhno 4, 6 ili 8 igrokov.",
-                "TEAM: teams of two need 4, 6 or 8 players.",
-            ));
+            return Err(OptionsError::told(said!("ar-team-needs-pairs")));
         }
         Ok(options)
     }
@@ -192,6 +179,7 @@ impl FromStr for Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Lang, Reason};
 
     fn parse(text: &str) -> Options {
         text.parse()
@@ -262,7 +250,7 @@ mod tests {
         ] {
             let err = text.parse::<Options>().unwrap_err();
             assert!(err.english().contains(word), "{text}: {}", err.english());
-            let ru = crate::Reason::text(&err.0, crate::Lang::Ru);
+            let ru = err.0.text(Lang::Ru);
             assert!(ru.contains(word), "{text}: {ru}");
         }
         for text in ["TEAM", "3 TEAM", "5 KOM"] {

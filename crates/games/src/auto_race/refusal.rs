@@ -1,7 +1,8 @@
-//! Why a move is refused, in words a player reads: which step, which cell, why.
+//! Why a move is refused, as the catalog words it (the `ar-` messages of
+//! `locales/*/auto-race.ftl`): which step, which cell, why.
 
 use super::moves::{Move, Step};
-use crate::{Lang, Reason};
+use crate::{Lang, Reason, tr};
 
 /// A refused move; the state is left as it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,99 +47,76 @@ pub enum Refusal {
 
 impl Reason for Refusal {
     fn text(&self, lang: Lang) -> String {
-        let ru = lang == Lang::Ru;
-        let at = |step: usize, mv: Step| {
-            if ru {
-                format!("Shag {step} ({}): ", mv.letter())
-            } else {
-                format!("Step {step} ({}): ", mv.letter())
-            }
-        };
         match *self {
-            Refusal::Over => lang
-                .pick("Gonka uzhe okonchena.", "The race is over.")
-                .into(),
-            Refusal::NotInRace => lang
-                .pick(
-                    "Vy ne uchastvuete v etoi gonke.",
-                    "You are not in this race.",
-                )
-                .into(),
-            Refusal::NotYourTurn { car } if ru => {
-                format!("Seichas ne vash xod: edet mashina {car}.")
-            }
-            Refusal::NotYourTurn { car } => format!("It is not your turn: car {car} moves now."),
-            Refusal::Backwards { step } if ru => format!("Shag {step}: nazad ezdit nelzya."),
-            Refusal::Backwards { step } => format!("Step {step}: cars may not drive backwards."),
-            Refusal::OffTrack { step, mv, lane } => {
-                let inward = mv == Step::Inner;
-                let text = if ru {
-                    let way = if inward { "vnutr" } else { "naruzhu" };
-                    format!("mashina uzhe na polose {lane}, dalshe {way} polos net.")
-                } else {
-                    let way = if inward { "in" } else { "out" };
-                    format!("the car is on lane {lane} already, no lane is further {way}.")
-                };
-                format!("{}{text}", at(step, mv))
-            }
-            Refusal::LaneEnds { step, lane } if ru => format!(
-                "Shag {step} (F): polosa {lane} tut konchaetsya, trassa uzhe. Snachala smenite polosu."
+            Refusal::Over => tr!(lang, "ar-over"),
+            Refusal::NotInRace => tr!(lang, "ar-not-in-race"),
+            Refusal::NotYourTurn { car } => tr!(lang, "ar-not-your-turn", car = car),
+            Refusal::Backwards { step } => tr!(lang, "ar-backwards", step = step),
+            Refusal::OffTrack { step, mv, lane } => tr!(
+                lang,
+                "ar-off-track",
+                step = step,
+                step_letter = mv.letter(),
+                lane = lane,
+                way = if mv == Step::Inner { "in" } else { "out" },
             ),
-            Refusal::LaneEnds { step, lane } => format!(
-                "Step {step} (F): lane {lane} ends here, the track narrows. Change lanes first."
-            ),
+            Refusal::LaneEnds { step, lane } => {
+                tr!(lang, "ar-lane-ends", step = step, lane = lane)
+            }
             Refusal::TooLong {
                 step,
                 mv,
                 length,
                 allow,
                 bonus,
-            } => {
-                let text = if ru {
-                    format!(
-                        "dlina xoda stala by {length}, a mozhno ot 1 do {allow}, bonus {bonus}."
-                    )
-                } else {
-                    format!("the move would be {length} long; allowed 1 to {allow}, bonus {bonus}.")
-                };
-                format!("{}{text}", at(step, mv))
-            }
-            Refusal::CellTwice { step, mv } => {
-                let text = lang.pick(
-                    "v etoi kletke mashina v etom xode uzhe byla.",
-                    "the path was on that cell already; no cell twice in a move.",
-                );
-                format!("{}{text}", at(step, mv))
-            }
+            } => tr!(
+                lang,
+                "ar-too-long",
+                step = step,
+                step_letter = mv.letter(),
+                move_length = length,
+                allow = allow,
+                bonus = bonus,
+            ),
+            Refusal::CellTwice { step, mv } => tr!(
+                lang,
+                "ar-cell-twice",
+                step = step,
+                step_letter = mv.letter(),
+            ),
+            Refusal::Occupied {
+                step,
+                mv,
+                by,
+                lane,
+                ahead: _,
+                line: true,
+            } => tr!(
+                lang,
+                "ar-line-taken",
+                step = step,
+                step_letter = mv.letter(),
+                lane = lane,
+                car = by,
+            ),
             Refusal::Occupied {
                 step,
                 mv,
                 by,
                 lane,
                 ahead,
-                line,
-            } => {
-                let text = match (ru, line) {
-                    (true, false) => format!(
-                        "Kletka na kotoruyu vy hoteli vstat zanyata: polosa {lane}, {ahead} vperedi, mashina {by}."
-                    ),
-                    (true, true) => {
-                        format!("finishnaya liniya na polose {lane} zanyata mashinoi {by}.")
-                    }
-                    (false, false) => {
-                        format!("the cell on lane {lane}, {ahead} ahead, is taken by car {by}.")
-                    }
-                    (false, true) => {
-                        format!("the finish line on lane {lane} is taken by car {by}.")
-                    }
-                };
-                format!("{}{text}", at(step, mv))
-            }
-            Refusal::CanMove { ref example } if ru => {
-                format!("Xod 0 - tolko esli ekhat nekuda. Mozhno, naprimer, {example}.")
-            }
+                line: false,
+            } => tr!(
+                lang,
+                "ar-cell-taken",
+                step = step,
+                step_letter = mv.letter(),
+                lane = lane,
+                ahead = ahead,
+                car = by,
+            ),
             Refusal::CanMove { ref example } => {
-                format!("0 is only for a car that cannot move. You can, e.g. {example}.")
+                tr!(lang, "ar-can-move", example = example.to_string())
             }
         }
     }

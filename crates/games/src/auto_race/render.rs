@@ -6,7 +6,7 @@
 use super::car::{CarId, Run, Why, letter, seat_letter};
 use super::result::{placing, race_points, series_length, series_totals, standings};
 use super::state::State;
-use crate::{Lang, Seat};
+use crate::{Lang, Seat, tr};
 
 /// Sectors shown behind the car to move.
 const BEHIND: i32 = 2;
@@ -24,35 +24,24 @@ pub fn render(state: &State, seat: Seat, lang: Lang) -> String {
     }
 }
 
-fn ru(lang: Lang) -> bool {
-    lang == Lang::Ru
-}
-
-fn lap_text(state: &State, car: CarId) -> String {
-    let lap = (state.lap_of(state.cars()[car].d) + 1).clamp(1, i32::from(state.laps()));
-    format!("{lap}/{}", state.laps())
+/// The lap `car` is on, 1 to the race's laps.
+fn lap_of(state: &State, car: CarId) -> i32 {
+    (state.lap_of(state.cars()[car].d) + 1).clamp(1, i32::from(state.laps()))
 }
 
 /// The text for the seat whose car `car` moves now.
 fn to_move(state: &State, car: CarId, lang: Lang) -> String {
-    let me = letter(car, state.per());
     let allow = state.allowance();
     let bonus = state.bonus(car);
-    let mut head = if ru(lang) {
-        format!(
-            "Vash xod: {me}. Krug {}, xod 1-{allow}",
-            lap_text(state, car)
-        )
-    } else {
-        format!(
-            "Your move: {me}. Lap {}, length 1-{allow}",
-            lap_text(state, car)
-        )
-    };
-    if bonus > 0 {
-        head.push_str(&format!(", bonus {bonus}"));
-    }
-    head.push('.');
+    let mut head = tr!(
+        lang,
+        "ar-your-move",
+        car = letter(car, state.per()),
+        lap = lap_of(state, car),
+        laps = state.laps(),
+        allow = allow,
+        bonus = bonus,
+    );
     if let Some(partner) = partner_note(state, state.owner(car), lang) {
         head.push_str(&partner);
     }
@@ -151,15 +140,16 @@ fn order_line(state: &State, lang: Lang) -> String {
             format!("{}{mark}", letter(c, state.per()))
         })
         .collect();
-    format!("{} {}.", lang.pick("Poryadok:", "Order:"), cars.join(" "))
+    tr!(lang, "ar-order", cars = cars.join(" "))
 }
 
 fn last_line(state: &State, lang: Lang) -> Option<String> {
     state.last().map(|(car, mv)| {
-        format!(
-            "{} {} {mv}.",
-            lang.pick("Bil:", "Last:"),
-            letter(*car, state.per())
+        tr!(
+            lang,
+            "ar-last",
+            car = letter(*car, state.per()),
+            path = mv.to_string(),
         )
     })
 }
@@ -199,55 +189,60 @@ fn retired(state: &State, lang: Lang) -> String {
         .iter()
         .map(|(why, cars)| {
             let cars: Vec<String> = cars.iter().map(char::to_string).collect();
-            format!("{} ({})", cars.join(" "), why_out(*why, lang))
+            tr!(
+                lang,
+                "ar-out-group",
+                cars = cars.join(" "),
+                why = why_key(*why),
+            )
         })
         .collect::<Vec<_>>()
         .join("; ")
 }
 
-/// Why a car left, in a word or two (the guide says what each means).
-fn why_out(why: Why, lang: Lang) -> &'static str {
+/// Why a car left, as `ar-out-group` selects its words.
+fn why_key(why: Why) -> &'static str {
     match why {
-        Why::Zero => lang.pick("nol", "zero move"),
-        Why::Braking => lang.pick("tormozhenie", "braking"),
-        Why::Lapped => lang.pick("otstal na krug", "lapped"),
-        Why::BackMarker => lang.pick("zamykayushchii", "back-marker"),
-        Why::Withdrawn => lang.pick("vyshel", "withdrew"),
+        Why::Zero => "zero",
+        Why::Braking => "braking",
+        Why::Lapped => "lapped",
+        Why::BackMarker => "back-marker",
+        Why::Withdrawn => "withdrew",
     }
 }
 
 /// The text for a seat that is not on turn.
 fn waiting(state: &State, seat: Seat, lang: Lang) -> String {
     let next = state.to_move().map_or('-', |c| letter(c, state.per()));
-    let mine = own_cars(state, seat);
-    let mut lines = vec![if ru(lang) {
-        format!("Xod protivnika: edet {next}. Vashi: {mine}.")
-    } else {
-        format!("Opponents' move: car {next}. Yours: {mine}.")
-    }];
+    let mut lines = vec![tr!(
+        lang,
+        "ar-waiting",
+        car = next,
+        yours = own_cars(state, seat),
+    )];
     if let Some(partner) = partner_note(state, seat, lang) {
         lines[0].push_str(&partner);
     }
     let leader = state.race_order().first().copied();
     if let Some(leader) = leader {
-        let lap = lap_text(state, leader);
-        let round = state.round();
-        lines.push(if ru(lang) {
-            format!("Lider na kruge {lap}, raund {round}.")
-        } else {
-            format!("Leader on lap {lap}, round {round}.")
-        });
+        lines.push(tr!(
+            lang,
+            "ar-leader",
+            lap = lap_of(state, leader),
+            laps = state.laps(),
+            round = state.round(),
+        ));
     }
     let racing = cars_with(state, |r| r == Run::Racing || r == Run::Zero);
-    lines.push(format!("{} {racing}.", lang.pick("Mesta:", "Places:")));
+    lines.push(tr!(lang, "ar-places", cars = racing));
     let done = cars_with(state, |r| matches!(r, Run::OnLine(_) | Run::Finished(_)));
     let out = retired(state, lang);
     let mut tail = Vec::new();
     if !done.is_empty() {
-        tail.push(format!("Finish: {done}."));
+        tail.push(tr!(lang, "ar-finish", cars = done));
     }
     if !out.is_empty() {
-        tail.push(format!("{} {out}.", lang.pick("Soshli:", "Out:")));
+        tail.push(tr!(lang, "ar-out", out = out));
     }
     if let Some(last) = last_line(state, lang) {
         tail.push(last);
@@ -268,11 +263,7 @@ fn partner_note(state: &State, seat: Seat, lang: Lang) -> Option<String> {
         .filter(|&s| state.side(s) == side)
         .map(|s| seat_letter(s).to_string())
         .collect();
-    Some(format!(
-        " {} {}.",
-        lang.pick("Komanda:", "Team:"),
-        team.join("+")
-    ))
+    Some(format!(" {}", tr!(lang, "ar-team", team = team.join("+"))))
 }
 
 /// Points per side: `A 13, B 7` (team variant: `A+C 9, B+D 6`).
@@ -305,65 +296,46 @@ fn finished(state: &State, seat: Seat, lang: Lang) -> String {
     let sides = standings.iter().map(|s| s.place).max().unwrap_or(1);
     let points = race_points(state);
     let mut lines = Vec::new();
-    let result = match (place, sides) {
-        (1, _) => lang.pick("Vi pobedili. ", "You won. "),
-        (_, 2) => lang.pick("Vi proigrali. ", "You lost. "),
-        _ => "",
+    let outcome = match (place, sides) {
+        (1, _) => "won",
+        (_, 2) => "lost",
+        _ => "placed",
     };
-    let place = match (ru(lang), sides > 2) {
-        (true, true) => format!("{place} mesto iz {sides}"),
-        (true, false) => format!("{place} mesto"),
-        (false, true) => format!("place {place} of {sides}"),
-        (false, false) => format!("place {place}"),
-    };
-    lines.push(format!(
-        "{result}{} {place}, {} {}.",
-        lang.pick("Gonka okonchena:", "Race over:"),
-        points[seat],
-        lang.pick("och", "points")
+    lines.push(tr!(
+        lang,
+        "ar-race-over",
+        outcome = outcome,
+        place = place,
+        sides = sides,
+        points = points[seat],
     ));
     let places: Vec<String> = placing(state)
         .iter()
         .map(|&c| letter(c, state.per()).to_string())
         .collect();
-    lines.push(format!(
-        "{} {}.",
-        lang.pick("Itog:", "Places:"),
-        places.join(" ")
-    ));
-    lines.push(format!(
-        "{} {}.",
-        lang.pick("Ochki:", "Points:"),
-        points_line(state, &points)
-    ));
+    lines.push(tr!(lang, "ar-final-places", cars = places.join(" ")));
+    lines.push(tr!(lang, "ar-points", table = points_line(state, &points)));
     let totals = series_totals(state);
     let length = series_length(state);
     let series = points_line(state, &totals);
     let race = state.race();
     let last_race = race >= length;
-    lines.push(match (ru(lang), last_race, race == 1) {
-        (true, false, true) => format!("Seriya: gonka 1 iz {length}."),
-        (false, false, true) => format!("Series: race 1 of {length}."),
-        (true, false, false) => format!("Seriya, gonka {race} iz {length}: {series}."),
-        (false, false, false) => format!("Series, race {race} of {length}: {series}."),
-        (true, true, _) => format!("Seriya okonchena: {series}."),
-        (false, true, _) => format!("Series over: {series}."),
+    lines.push(match (last_race, race == 1) {
+        (false, true) => tr!(lang, "ar-series-first", races = length),
+        (false, false) => tr!(
+            lang,
+            "ar-series-race",
+            race = race,
+            races = length,
+            totals = series,
+        ),
+        (true, _) => tr!(lang, "ar-series-over", totals = series),
     });
-    lines.push(
-        lang.pick(
-            "PA - revansh. S nick tekst - soobshchenie.",
-            "PA - rematch. S nick text - message.",
-        )
-        .to_string(),
-    );
+    lines.push(tr!(lang, "ar-what-next"));
     lines.join("\n")
 }
 
 /// Move syntax help, one SMS with the platform's command list.
 pub fn move_help(lang: Lang) -> String {
-    lang.pick(
-        "Xod: put iz F vpered, I vnutr, O naruzhu (O stoit 3), napr. FFIF; chislo n - n vpered; 0 - nekuda.",
-        "Move: a path of F forward, I in, O out (O costs 3), e.g. FFIF; a number n: n forward; 0: stuck.",
-    )
-    .to_string()
+    tr!(lang, "ar-move-help")
 }

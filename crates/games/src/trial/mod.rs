@@ -11,13 +11,14 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use rand::Rng;
 
 use crate::{
     Budget, Effect, Game, GameOptions, HistoryEntry, Lang, Level, Lineup, MatchRng, NotationError,
-    Occupant, OptionsError, Plain, PlayResult, Played, Recorded, Refused, Seat, Standing, Status,
-    Withdrawal,
+    Occupant, OptionsError, PlayResult, Played, Recorded, Refused, Said, Seat, Standing, Status,
+    Withdrawal, said, tr,
 };
 
 #[cfg(test)]
@@ -91,7 +92,7 @@ impl FromStr for Options {
                     }
                     let level = level.unwrap_or(1);
                     if !(1..=3).contains(&level) {
-                        return Err(OptionsError::new("Uroven 1-3.", "Levels are 1-3."));
+                        return Err(OptionsError::told(said!("trial-levels")));
                     }
                     options.robots = Some(level);
                 }
@@ -100,10 +101,7 @@ impl FromStr for Options {
             i += 1;
         }
         if options.hot && options.robots.is_some() {
-            return Err(OptionsError::new(
-                "HOT ili BOT, ne vmeste.",
-                "HOT or BOT, not both.",
-            ));
+            return Err(OptionsError::told(said!("trial-hot-or-bot")));
         }
         Ok(options)
     }
@@ -250,30 +248,36 @@ impl FromStr for Add {
             "1" => Ok(Add(1)),
             "2" => Ok(Add(2)),
             "3" => Ok(Add(3)),
-            _ => Err(NotationError::new(format!("not 1, 2 or 3: {s:?}"))),
+            _ => Err(NotationError::told(said!(
+                "trial-not-a-move",
+                sent = format!("{s:?}")
+            ))),
         }
     }
 }
 
-fn refused(state: State, ru: &str, en: &str) -> PlayResult<Trial> {
-    Err(Refused {
-        state,
-        reason: Plain::new(ru, en),
-    })
+fn refused(state: State, reason: Said) -> PlayResult<Trial> {
+    Err(Refused { state, reason })
 }
 
 impl Game for Trial {
     type State = State;
     type Move = Add;
-    type Refusal = Plain;
+    type Refusal = Said;
     type Options = Options;
 
     const CODE: &'static str = "TR";
     const GUIDE: &'static str =
         "# The trial game\n\nThe platform's tests play it; players are never offered it.\n";
 
+    /// The catalog's name, worded once per language: `Game::name` lends it
+    /// for the process's life, and the catalog is installed once, before
+    /// any text is made.
     fn name(&self, lang: Lang) -> &'static str {
-        lang.pick("Schet do 21", "Count to 21")
+        static NAMES: [OnceLock<String>; Lang::ALL.len()] =
+            [const { OnceLock::new() }; Lang::ALL.len()];
+        let slot = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        NAMES[slot].get_or_init(|| tr!(lang, "trial-name"))
     }
 
     fn practice(&self, level: Level) -> Options {
@@ -283,12 +287,9 @@ impl Game for Trial {
         }
     }
 
-    fn options_help(&self, lang: Lang) -> String {
-        lang.pick(
-            "P TR [3] [BOT [1-3]|HOT] [CHAIN]",
-            "P TR [3] [BOT [1-3]|HOT] [CHAIN]",
-        )
-        .to_string()
+    /// Notation only, the same in every language.
+    fn options_help(&self, _lang: Lang) -> String {
+        "P TR [3] [BOT [1-3]|HOT] [CHAIN]".to_string()
     }
 
     fn start(&self, options: &Options, _rng: &mut MatchRng) -> State {
@@ -336,10 +337,10 @@ impl Game for Trial {
 
     fn play(&self, state: State, seat: Seat, mv: &Add, _rng: &mut MatchRng) -> PlayResult<Self> {
         if state.winner.is_some() {
-            return refused(state, "Igra okonchena.", "The match is over.");
+            return refused(state, said!("trial-over"));
         }
         if seat != state.turn {
-            return refused(state, "Seichas ne vash xod.", "It is not your turn.");
+            return refused(state, said!("trial-not-your-turn"));
         }
         let mut state = state;
         state.count += mv.0;
@@ -393,21 +394,22 @@ impl Game for Trial {
 
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
         let status = match state.winner {
-            Some(w) if w == seat => lang.pick("Vi pobedili.", "You won."),
-            Some(_) => lang.pick("Vi proigrali.", "You lost."),
-            None if state.turn == seat => lang.pick("Vash xod.", "Your move."),
-            None => lang.pick("Xod protivnika.", "Their move."),
+            Some(w) if w == seat => "won",
+            Some(_) => "lost",
+            None if state.turn == seat => "turn",
+            None => "waiting",
         };
-        format!(
-            "{} {}/{TARGET}. {status}",
-            lang.pick("Schet", "Count"),
-            state.count
+        tr!(
+            lang,
+            "trial-count",
+            count = state.count,
+            target = TARGET,
+            status = status,
         )
     }
 
     fn move_help(&self, lang: Lang) -> String {
-        lang.pick("Otpravte 1, 2 ili 3.", "Send 1, 2 or 3.")
-            .to_string()
+        tr!(lang, "trial-move-help")
     }
 
     /// Level 1 adds at random; higher levels leave the others a count that

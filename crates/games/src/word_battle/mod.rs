@@ -38,11 +38,13 @@ pub use options::Options;
 pub use refusal::Refusal;
 pub use state::State;
 
+use std::sync::OnceLock;
+
 use rand::Rng;
 
 use crate::{
     Budget, Effect, Game, GameOptions, HistoryEntry, Lang, Level, LevelResult, MatchRng, Occupant,
-    Played, Recorded, Refused, Seat, Status, Withdrawal,
+    Played, Recorded, Refused, Seat, Status, Withdrawal, tr,
 };
 
 /// The original rules' worked example, Red and Blue in turn up to РОКОКО
@@ -132,8 +134,14 @@ impl Game for WordBattle {
     ];
     const GUIDE: &'static str = include_str!("../../../../docs/games/word_battle.md");
 
+    /// The catalog's name, worded once per language: `Game::name` lends it
+    /// for the process's life, and the catalog is installed once, before
+    /// any text is made.
     fn name(&self, lang: Lang) -> &'static str {
-        lang.pick("Slovesnyi boi", "Word battle")
+        static NAMES: [OnceLock<String>; Lang::ALL.len()] =
+            [const { OnceLock::new() }; Lang::ALL.len()];
+        let slot = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        NAMES[slot].get_or_init(|| tr!(lang, "wb-name"))
     }
 
     fn practice(&self, level: Level) -> Options {
@@ -144,11 +152,7 @@ impl Game for WordBattle {
     }
 
     fn options_help(&self, lang: Lang) -> String {
-        lang.pick(
-            "P WB [5|6|7] [BOT [1-3]] [EN]: dlina slova (6), robot (2), angliiskie slova.",
-            "P WB [5|6|7] [BOT [1-3]] [EN]: longest word (6), robot (2), English words.",
-        )
-        .to_string()
+        tr!(lang, "wb-options-help")
     }
 
     /// Two phones: one draw for who plays Red. Against a robot the phone

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::alphabet::{self, script};
 use super::board::{Cell, Dir};
-use crate::NotationError;
+use crate::{NotationError, said};
 
 /// The longest word the parser takes: longer texts are no word of ours
 /// (the rules' limit, 7, is checked when the move is played, with a reason).
@@ -80,10 +80,10 @@ impl FromStr for Move {
                 if dir.chars().count() == 1
                     && dir.chars().all(|c| Dir::from_letter(c).is_some()) =>
             {
-                Err(NotationError::said(
-                    format!("v {s:?} napravlenie bez slova: a1r slovo"),
-                    format!("{s:?} has a direction and no word: a1r slovo"),
-                ))
+                Err(NotationError::told(said!(
+                    "wb-direction-no-word",
+                    quoted = format!("{s:?}"),
+                )))
             }
             [place, word] => parse_word(place, None, word),
             [place, dir, word] => parse_word(place, Some(dir), word),
@@ -105,19 +105,16 @@ fn parse_word(place: &str, dir_token: Option<&str>, word: &str) -> Result<Move, 
             match (chars.next().and_then(Dir::from_letter), chars.next()) {
                 (Some(d), None) => Some(d),
                 _ => {
-                    return Err(NotationError::said(
-                        format!("{t:?} - ne napravlenie (r, u, l ili d)"),
-                        format!("{t:?} is no direction (r, u, l or d)"),
-                    ));
+                    return Err(NotationError::told(said!(
+                        "wb-not-a-direction",
+                        quoted = format!("{t:?}"),
+                    )));
                 }
             }
         }
     };
     let start: Cell = cell_text.parse().map_err(|()| {
-        NotationError::said(
-            format!("{cell_text:?} - ne kletka: stolbec a-j i ryad 1-10, kak a1 ili j10"),
-            format!("{cell_text:?} is no cell: a column a-j and a row 1-10, like a1 or j10"),
-        )
+        NotationError::told(said!("wb-not-a-cell", quoted = format!("{cell_text:?}")))
     })?;
     check_word(word)?;
     Ok(Move::Word(Word {
@@ -138,25 +135,22 @@ fn check_word(word: &str) -> Result<(), NotationError> {
     if let (Some(c), None) = (chars.next(), chars.next())
         && Dir::from_letter(c).is_some()
     {
-        return Err(NotationError::said(
-            format!("v {word:?} napravlenie bez slova: a1r slovo"),
-            format!("{word:?} is a direction and no word: a1r slovo"),
-        ));
+        return Err(NotationError::told(said!(
+            "wb-word-is-direction",
+            quoted = format!("{word:?}"),
+        )));
     }
     if !one_alphabet || word.chars().count() > LONGEST {
-        return Err(NotationError::said(
-            format!("{word:?} - ne slovo: tolko bukvy, vse russkie ili vse angliiskie"),
-            format!("{word:?} is no word: letters only, all Russian or all English"),
-        ));
+        return Err(NotationError::told(said!(
+            "wb-not-a-word",
+            quoted = format!("{word:?}"),
+        )));
     }
     Ok(())
 }
 
 fn bad_move(s: &str) -> NotationError {
-    NotationError::said(
-        format!("{s:?} - ne xod: nuzhno kak a1r slovo, ili - (pas)"),
-        format!("not a word battle move: {s:?} (expected like a1r бамбук, or - to pass)"),
-    )
+    NotationError::told(said!("wb-not-a-move", quoted = format!("{s:?}")))
 }
 
 #[cfg(test)]

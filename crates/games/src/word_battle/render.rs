@@ -25,8 +25,9 @@
 //! longest text this writes stays within them.
 
 use super::board::{Cell, Colour, SIZE};
+use super::refusal::side_key;
 use super::state::{End, Outcome, State};
-use crate::{Lang, Seat};
+use crate::{Lang, Seat, tr};
 
 /// The seat's text. A seat that is not in the match gets the board and the
 /// counts without "you". Where a crowded board would take a fourth part,
@@ -69,16 +70,11 @@ fn opening_hint(state: &State, me: Option<Colour>, lang: Lang) -> Option<String>
     if !state.words().is_empty() || state.passes() > 0 || state.outcome().is_some() {
         return None;
     }
-    let example = match (me, lang) {
-        (Some(Colour::Blue), Lang::Ru) => "j10l slovo",
-        (Some(Colour::Blue), Lang::En) => "j10l word",
-        (_, Lang::Ru) => "a1r slovo",
-        (_, Lang::En) => "a1r word",
+    let opening = match me {
+        Some(Colour::Blue) => "j10l",
+        _ => "a1r",
     };
-    Some(match lang {
-        Lang::Ru => format!("Xod: {example}. HELP."),
-        Lang::En => format!("Move: {example}. HELP."),
-    })
+    Some(tr!(lang, "wb-opening-hint", opening = opening))
 }
 
 fn board_lines(state: &State) -> Vec<String> {
@@ -112,23 +108,12 @@ pub(super) fn symbol(state: &State, cell: Cell) -> char {
 }
 
 fn counts(state: &State, me: Option<Colour>, lang: Lang) -> String {
-    let name = |c: Colour| {
-        let base = match c {
-            Colour::Red => lang.pick("Krasnye", "Red"),
-            Colour::Blue => lang.pick("Sinie", "Blue"),
-        };
-        if me == Some(c) {
-            format!("{base}{}", lang.pick("(vy)", "(you)"))
-        } else {
-            base.to_string()
-        }
-    };
-    format!(
-        "{} {} : {} {}",
-        name(Colour::Red),
-        state.score(Colour::Red),
-        name(Colour::Blue),
-        state.score(Colour::Blue)
+    tr!(
+        lang,
+        "wb-counts",
+        me = me.map_or("none", side_key),
+        red_letters = state.score(Colour::Red),
+        blue_letters = state.score(Colour::Blue),
     )
 }
 
@@ -138,17 +123,12 @@ fn last_move(state: &State, me: Option<Colour>, lang: Lang) -> Option<String> {
     if state.passes() > 0 {
         // The turn passes with every move: the side not on turn moved last.
         let passer = state.turn().other();
-        return Some(
-            match (me == Some(passer), passer, lang) {
-                (true, _, Lang::Ru) => "Vy spasovali.",
-                (true, _, Lang::En) => "You passed.",
-                (false, Colour::Red, Lang::Ru) => "Pas krasnyx.",
-                (false, Colour::Red, Lang::En) => "Red passed.",
-                (false, Colour::Blue, Lang::Ru) => "Pas sinix.",
-                (false, Colour::Blue, Lang::En) => "Blue passed.",
-            }
-            .into(),
-        );
+        let who = if me == Some(passer) {
+            "me"
+        } else {
+            side_key(passer)
+        };
+        return Some(tr!(lang, "wb-passed", who = who));
     }
     let p = state.words().last()?;
     Some(format!("{}{} {}", p.start, p.dir.letter(), p.word))
@@ -157,40 +137,33 @@ fn last_move(state: &State, me: Option<Colour>, lang: Lang) -> Option<String> {
 fn status(state: &State, me: Option<Colour>, lang: Lang, rematch: bool) -> String {
     let Some(outcome) = state.outcome() else {
         return match me {
-            Some(c) if c == state.turn() => lang.pick("Vash xod.", "Your move."),
-            _ => lang.pick("Xod protivnika.", "Opponent's move."),
-        }
-        .into();
+            Some(c) if c == state.turn() => tr!(lang, "wb-your-move"),
+            _ => tr!(lang, "wb-their-move"),
+        };
     };
     let result = match (outcome, me) {
-        (Outcome::Draw, _) => lang.pick("Nichya.", "Draw."),
-        (Outcome::Won(c), Some(m)) if c == m => lang.pick("Vi pobedili.", "You won."),
-        (Outcome::Won(_), Some(_)) => lang.pick("Vi proigrali.", "You lost."),
-        (Outcome::Won(Colour::Red), None) => lang.pick("Pobedili krasnye.", "Red won."),
-        (Outcome::Won(Colour::Blue), None) => lang.pick("Pobedili sinie.", "Blue won."),
+        (Outcome::Draw, _) => "draw",
+        (Outcome::Won(c), Some(m)) if c == m => "won",
+        (Outcome::Won(_), Some(_)) => "lost",
+        (Outcome::Won(c), None) => side_key(c),
     };
-    let why = match state.end() {
-        End::Passes => lang.pick("Dva pasa.", "Two passes."),
-        End::Base => lang.pick("Baza vzyata.", "A base was taken."),
-        End::Left(seat) if state.colour_of(seat) == me => lang.pick("Vy vyshli.", "You left."),
-        End::Left(_) => lang.pick("Sopernik vyshel.", "The opponent left."),
-        End::Playing => "",
+    let end = match state.end() {
+        End::Passes => "passes",
+        End::Base => "base",
+        End::Left(seat) if state.colour_of(seat) == me => "me-left",
+        End::Left(_) => "they-left",
+        End::Playing => "playing",
     };
-    let rematch = if rematch {
-        lang.pick(" PA - revansh.", " PA - rematch.")
-    } else {
-        ""
-    };
-    format!("{why} {result}{rematch}")
+    tr!(
+        lang,
+        "wb-result",
+        end = end,
+        result = result,
+        rematch = if rematch { "yes" } else { "no" },
+    )
 }
 
 /// The move syntax in one SMS (GSM-7, with room for the platform's commands).
 pub fn move_help(lang: Lang) -> String {
-    lang.pick(
-        "Xod: kletka, napravlenie, slovo: a1r i slovo. Krasnye r vpravo, u vverx; \
-         sinie l vlevo, d vniz. - pas.",
-        "Move: cell, direction, word: a1r and the word. Red r right, u up; \
-         Blue l left, d down. - pass.",
-    )
-    .to_string()
+    tr!(lang, "wb-move-help")
 }

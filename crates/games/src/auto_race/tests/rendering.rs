@@ -269,3 +269,72 @@ fn a_race_of_three_ends_in_places() {
         );
     }
 }
+
+/// The texts come from the catalogs whole: the end of a race of three in
+/// places, a refusal, an unreadable move and a lap bonus, word for word in
+/// both languages.
+#[test]
+fn the_catalogs_word_the_end_a_refusal_and_an_unreadable_move() {
+    let over = race(
+        3,
+        1,
+        "A=30.1f2 a=30.2f4 B=30.3f1 b=30.4f5 C=30.1f3 c=30.2f6",
+    );
+    assert_eq!(
+        game().render(&over, 0, Lang::En),
+        "Race over: place 2 of 3, 9 points.\n\
+         Places: B A C a b c.\n\
+         Points: B 11, A 9, C 5.\n\
+         Series: race 1 of 3.\n\
+         PA - rematch. S nick text - message."
+    );
+    assert_eq!(
+        game().render(&over, 0, Lang::Ru),
+        "Gonka okonchena: 2 mesto iz 3, 9 och.\n\
+         Itog: B A C a b c.\n\
+         Ochki: B 11, A 9, C 5.\n\
+         Seriya: gonka 1 iz 3.\n\
+         PA - revansh. S nick tekst - soobshchenie."
+    );
+    let taken = Refusal::Occupied {
+        step: 2,
+        mv: Step::Inner,
+        by: 'b',
+        lane: 3,
+        ahead: 1,
+        line: false,
+    };
+    assert_eq!(
+        taken.text(Lang::En),
+        "Step 2 (I): the cell on lane 3, 1 ahead, is taken by car b."
+    );
+    assert_eq!(
+        taken.text(Lang::Ru),
+        "Shag 2 (I): Kletka na kotoruyu vy hoteli vstat zanyata: polosa 3, 1 vperedi, mashina b."
+    );
+    let unreadable = "FX".parse::<Move>().unwrap_err();
+    assert_eq!(
+        unreadable.for_player(Lang::En).as_deref(),
+        Some("'X' (character 2) is not a step: use F, I, O, or a number")
+    );
+    assert_eq!(
+        unreadable.for_player(Lang::Ru).as_deref(),
+        Some("'X' (simvol 2) - ne shag: nuzhny F, I, O ili chislo")
+    );
+    let long = "9".repeat(3).parse::<Move>().unwrap_err();
+    assert_eq!(
+        long.for_player(Lang::Ru).as_deref(),
+        Some("xod chislom - ot 1 do 99, a ne 999")
+    );
+    let mut bonus = turn_of(race(2, 6, "A=40.1 a=39.1+3@1 B=38.1 b=37.1"), 'a', 5);
+    bonus.awarded = 1;
+    let head = |lang| {
+        let text = game().render(&bonus, 0, lang);
+        text.lines().next().unwrap().to_string()
+    };
+    assert_eq!(
+        head(Lang::En),
+        "Your move: a. Lap 2/6, length 1-5, bonus 3."
+    );
+    assert_eq!(head(Lang::Ru), "Vash xod: a. Krug 2/6, xod 1-5, bonus 3.");
+}

@@ -99,3 +99,31 @@ fn broken_states_are_refused() {
         assert!(bad.parse::<State>().is_err(), "{bad}");
     }
 }
+
+/// The texts come from the catalogs whole, as the platform's tests read
+/// them: the count, a refusal, a bad option and an unreadable move.
+#[test]
+fn the_catalogs_word_the_count_a_refusal_and_an_unreadable_move() {
+    use crate::Reason;
+    let game = Trial;
+    let state = game.start(&options(""), &mut rng());
+    assert_eq!(game.render(&state, 0, Lang::Ru), "Schet 0/21. Vash xod.");
+    assert_eq!(game.render(&state, 1, Lang::En), "Count 0/21. Their move.");
+    let refused = game.play(state, 1, &Add(1), &mut rng()).unwrap_err();
+    assert_eq!(refused.reason.text(Lang::En), "It is not your turn.");
+    assert_eq!(refused.reason.text(Lang::Ru), "Seichas ne vash xod.");
+    let err = "BOT 9".parse::<Options>().unwrap_err();
+    assert_eq!(err.english(), "Levels are 1-3.");
+    assert_eq!(err.0.text(Lang::Ru), "Uroven 1-3.");
+    let unreadable = "4".parse::<Add>().unwrap_err();
+    assert_eq!(
+        unreadable.for_player(Lang::En).as_deref(),
+        Some("not 1, 2 or 3: \"4\"")
+    );
+    assert_eq!(
+        unreadable.for_player(Lang::Ru).as_deref(),
+        Some("nuzhno 1, 2 ili 3, a ne \"4\"")
+    );
+    assert_eq!(game.name(Lang::Ru), "Schet do 21");
+    assert_eq!(game.name(Lang::En), "Count to 21");
+}

@@ -453,3 +453,83 @@ fn the_texts_say_how_to_move_who_passed_and_why_it_ended() {
         assert!(smsarena_text::encoding::analyse(t).parts <= 3, "{t}");
     }
 }
+
+/// The texts come from the catalogs whole: a board's lines below the
+/// letters, the end, a refusal and an unreadable move, word for word in
+/// both languages.
+#[test]
+fn the_catalogs_word_a_reply_the_end_a_refusal_and_an_unreadable_move() {
+    let game = WordBattle::new();
+    let state = State::new(Variant::Ru, 6, 0);
+    let words = |text: String| -> Vec<String> {
+        let board = text.lines().position(|l| l == "abcdefghij").unwrap();
+        text.lines().skip(board + 1).map(str::to_string).collect()
+    };
+    assert_eq!(
+        words(game.render(&state, 1, Lang::En)),
+        [
+            "Red 0 : Blue(you) 0",
+            "Move: j10l word. HELP.",
+            "Opponent's move."
+        ]
+    );
+    assert_eq!(
+        words(game.render(&state, 1, Lang::Ru)),
+        [
+            "Krasnye 0 : Sinie(vy) 0",
+            "Xod: j10l slovo. HELP.",
+            "Xod protivnika."
+        ]
+    );
+    let passed = play(&game, state, "-");
+    let over = play(&game, passed, "-");
+    assert_eq!(
+        words(game.render(&over, 0, Lang::En)),
+        [
+            "Red(you) 0 : Blue 0",
+            "Blue passed.",
+            "Two passes. Draw. PA - rematch."
+        ]
+    );
+    assert_eq!(
+        words(game.render(&over, 0, Lang::Ru)),
+        [
+            "Krasnye(vy) 0 : Sinie 0",
+            "Pas sinix.",
+            "Dva pasa. Nichya. PA - revansh."
+        ]
+    );
+    let wrong = Refusal::WrongDirection {
+        side: Colour::Blue,
+        dir: Dir::Right,
+    };
+    assert_eq!(
+        wrong.text(Lang::En),
+        "r (right) is not your direction: Blue writes l (left) or d (down)."
+    );
+    assert_eq!(
+        wrong.text(Lang::Ru),
+        "Napravlenie r (vpravo) ne vashe: sinie pishut l (vlevo) ili d (vniz)."
+    );
+    let both = Refusal::BothFit {
+        cell: cell("a1"),
+        dirs: [Dir::Right, Dir::Up],
+    };
+    assert_eq!(
+        both.text(Lang::En),
+        "The word fits from a1 both right and up: send a1r or a1u."
+    );
+    assert_eq!(
+        both.text(Lang::Ru),
+        "Slovo vstaet ot a1 i vpravo, i vverx: napishite a1r ili a1u."
+    );
+    let unreadable = "z9r кот".parse::<Move>().unwrap_err();
+    assert_eq!(
+        unreadable.for_player(Lang::En).as_deref(),
+        Some("\"z9\" is no cell: a column a-j and a row 1-10, like a1 or j10")
+    );
+    assert_eq!(
+        unreadable.for_player(Lang::Ru).as_deref(),
+        Some("\"z9\" - ne kletka: stolbec a-j i ryad 1-10, kak a1 ili j10")
+    );
+}
