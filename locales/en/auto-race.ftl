@@ -97,7 +97,10 @@ ar-race-over = { $outcome ->
         [1] {""}
         [2] {""}
        *[other] {" "}of { $sides }
-    }, { $points } points.
+    }, { $points } { $points ->
+        [one] point
+       *[other] points
+    }.
 ar-final-places = Places: { $cars }.
 # `$table`, `$totals`: points per player or team (`A 12, B 10`, `A+C 9, B+D 6`).
 ar-points = Points: { $table }.

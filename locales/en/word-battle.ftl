@@ -85,13 +85,22 @@ wb-wrong-direction = { $dir } ({ $dir ->
     }.
 wb-russian-letters = Write the word in Russian letters.
 wb-english-letters = Write the word in English letters.
-wb-too-short = The word has { $letters } letters: at least 3 are needed.
-wb-too-long = The word has { $letters } letters: at most { $max } in this match.
+wb-too-short = The word has { $letters } { $letters ->
+        [one] letter
+       *[other] letters
+    }: at least 3 are needed.
+wb-too-long = The word has { $letters } { $letters ->
+        [one] letter
+       *[other] letters
+    }: at most { $max } in this match.
 wb-start-empty = { $square } is empty: a word starts on one of your letters.
 wb-start-enemy = { $square } holds an enemy letter: a word starts on one of your letters.
 wb-not-in-dictionary = { $capitals } is not in the dictionary (common nouns, singular).
 wb-already-played = { $capitals } has already been played in this match.
-wb-off-board = A word of { $letters } letters from { $square } { $dir ->
+wb-off-board = A word of { $letters } { $letters ->
+        [one] letter
+       *[other] letters
+    } from { $square } { $dir ->
         [r] right
         [u] up
         [l] left

@@ -85,13 +85,24 @@ wb-wrong-direction = Napravlenie { $dir } ({ $dir ->
     }.
 wb-russian-letters = Slovo nuzhno pisat russkimi bukvami.
 wb-english-letters = Slovo nuzhno pisat latinskimi bukvami (angliiskoe).
-wb-too-short = Slovo iz { $letters } bukv: nuzhno ne menee 3.
-wb-too-long = Slovo iz { $letters } bukv: v etoi igre ne bolee { $max }.
+# `$letters`: a number. After "iz" the genitive: 1, 21 bukvy; 2-4 and
+# 5-20 alike bukv.
+wb-too-short = Slovo iz { $letters } { $letters ->
+        [one] bukvy
+       *[other] bukv
+    }: nuzhno ne menee 3.
+wb-too-long = Slovo iz { $letters } { $letters ->
+        [one] bukvy
+       *[other] bukv
+    }: v etoi igre ne bolee { $max }.
 wb-start-empty = Kletka { $square } pusta: slovo nachinayut s vashei bukvy.
 wb-start-enemy = V kletke { $square } bukva protivnika: slovo nachinayut s vashei bukvy.
 wb-not-in-dictionary = Slova { $capitals } net v slovare (sushchestvitelnye v ed. ch., im. p.).
 wb-already-played = Slovo { $capitals } uzhe bylo v etoi igre.
-wb-off-board = Slovo iz { $letters } bukv ot { $square } { $dir ->
+wb-off-board = Slovo iz { $letters } { $letters ->
+        [one] bukvy
+       *[other] bukv
+    } ot { $square } { $dir ->
         [r] vpravo
         [u] vverx
         [l] vlevo

@@ -850,3 +850,39 @@ fn every_message_the_code_names_is_in_the_catalogs_and_every_message_is_used() {
     }
     assert!(offences.is_empty(), "{}", offences.join("\n"));
 }
+
+/// No text a player reads is written in code: nothing outside
+/// `crates/text/` branches on the language to choose words (`Lang::Ru =>`),
+/// and the two-wording helpers the catalogs replaced are gone. (The
+/// compiler holds the rest: `Lang` has no `pick`.)
+#[test]
+fn no_player_text_is_chosen_by_language_in_code() {
+    let mut dirs = vec![root().join("src")];
+    dirs.extend(
+        crates()
+            .into_iter()
+            .filter(|c| !c.ends_with("text"))
+            .map(|c| c.join("src")),
+    );
+    let mut offences = Vec::new();
+    for dir in dirs {
+        for path in rust_files(&dir) {
+            let text = fs::read_to_string(&path).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let arm = ["Lang::Ru", "Lang::En", "Lang::Cyr"].iter().any(|l| {
+                    line.split(l).skip(1).any(|after| {
+                        after.trim_start().starts_with("=>") || after.trim_start().starts_with('|')
+                    })
+                });
+                if arm || line.contains("Plain::new(") || line.contains("NotationError::said(") {
+                    offences.push(format!("{}:{}: {}", relative(&path), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "words chosen in code rather than taken from locales/:\n{}",
+        offences.join("\n")
+    );
+}

@@ -138,7 +138,7 @@ pub struct Refused<S, R> {
 #[error("{en}")]
 pub struct NotationError {
     en: String,
-    said: Option<Words>,
+    said: Option<Said>,
 }
 
 impl NotationError {
@@ -151,31 +151,19 @@ impl NotationError {
         }
     }
 
-    /// A reason a player reads, in both languages (Russian transliterated
-    /// where it can be).
-    pub fn said(ru: impl Into<String>, en: impl Into<String>) -> Self {
-        let plain = Plain::new(ru, en);
-        NotationError {
-            en: plain.en.clone(),
-            said: Some(Words::Plain(plain)),
-        }
-    }
-
     /// A reason a player reads, from the catalogs.
     pub fn told(said: Said) -> Self {
         NotationError {
             en: said.text(Lang::En),
-            said: Some(Words::Said(said)),
+            said: Some(said),
         }
     }
 
-    /// The reason in a player's language, where the reader gave one for players.
+    /// The reason in a player's language, where the reader gave one for
+    /// players (a move reader always does; a state string's reader speaks
+    /// to operators only).
     pub fn for_player(&self, lang: Lang) -> Option<String> {
-        match (&self.said, lang) {
-            (Some(words), _) => Some(words.text(lang)),
-            (None, Lang::En) => Some(self.en.clone()),
-            (None, _) => None,
-        }
+        self.said.as_ref().map(|said| said.text(lang))
     }
 }
 
@@ -188,48 +176,9 @@ pub trait Reason: fmt::Debug {
     fn text(&self, lang: Lang) -> String;
 }
 
-/// A reason given as its two wordings (the form before the catalogs;
-/// each game moves to [`Said`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plain {
-    pub ru: String,
-    pub en: String,
-}
-
-impl Plain {
-    pub fn new(ru: impl Into<String>, en: impl Into<String>) -> Plain {
-        Plain {
-            ru: ru.into(),
-            en: en.into(),
-        }
-    }
-}
-
-impl Reason for Plain {
-    fn text(&self, lang: Lang) -> String {
-        lang.pick(&self.ru, &self.en).to_string()
-    }
-}
-
 impl Reason for Said {
     fn text(&self, lang: Lang) -> String {
         Said::text(self, lang)
-    }
-}
-
-/// A reason as two wordings or as a catalog message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Words {
-    Plain(Plain),
-    Said(Said),
-}
-
-impl Reason for Words {
-    fn text(&self, lang: Lang) -> String {
-        match self {
-            Words::Plain(p) => p.text(lang),
-            Words::Said(s) => s.text(lang),
-        }
     }
 }
 
@@ -237,16 +186,12 @@ impl Reason for Words {
 /// answers with this reason and the game's [`Game::options_help`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.english())]
-pub struct OptionsError(pub Words);
+pub struct OptionsError(pub Said);
 
 impl OptionsError {
-    pub fn new(ru: impl Into<String>, en: impl Into<String>) -> OptionsError {
-        OptionsError(Words::Plain(Plain::new(ru, en)))
-    }
-
     /// A reason from the catalogs.
     pub fn told(said: Said) -> OptionsError {
-        OptionsError(Words::Said(said))
+        OptionsError(said)
     }
 
     /// The reason in English (logs, tests).

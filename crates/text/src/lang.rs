@@ -36,15 +36,6 @@ impl Lang {
             Lang::Cyr => "ru",
         }
     }
-
-    /// Picks the text for this language (Russian in either script reads the
-    /// transliteration: the form before the catalogs, going away).
-    pub fn pick<'a>(self, ru: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Lang::Ru | Lang::Cyr => ru,
-            Lang::En => en,
-        }
-    }
 }
 
 impl fmt::Display for Lang {

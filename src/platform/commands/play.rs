@@ -5,7 +5,6 @@
 
 use super::board;
 use super::words::split_word;
-use crate::games::Reason;
 use crate::platform::catalog::DEFAULT_GAME;
 use crate::platform::ctx::Ctx;
 use crate::platform::loaded::LoadedMatch;

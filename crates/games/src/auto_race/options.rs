@@ -179,7 +179,7 @@ impl FromStr for Options {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Lang, Reason};
+    use crate::Lang;
 
     fn parse(text: &str) -> Options {
         text.parse()

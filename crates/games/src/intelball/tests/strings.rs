@@ -2,7 +2,7 @@
 //! malformed string refused with a message that says what is wrong.
 
 use super::*;
-use crate::{GameOptions, Lineup, Occupant, OptionsError, Reason};
+use crate::{GameOptions, Lineup, Occupant, OptionsError};
 
 /// Parses `text`, which must be refused with a message containing `needle`.
 fn refused(text: &str, needle: &str) {

@@ -104,7 +104,6 @@ fn broken_states_are_refused() {
 /// them: the count, a refusal, a bad option and an unreadable move.
 #[test]
 fn the_catalogs_word_the_count_a_refusal_and_an_unreadable_move() {
-    use crate::Reason;
     let game = Trial;
     let state = game.start(&options(""), &mut rng());
     assert_eq!(game.render(&state, 0, Lang::Ru), "Schet 0/21. Vash xod.");
