@@ -65,7 +65,10 @@ timeout-taken = You are on a timeout: no invitations and no game texts. To come 
 timeout-for-missed-turns = You missed { $missed } turns in a row and are now on a timeout. To come back, text P to { $play_number }.
 games-list-head = Games:
 unknown-game = No game { $code } here. Games: { $known }. P ? lists them.
+# A game's reason and what it accepts: two parts where both are long;
+# past that the code sends the reason alone.
 bad-game-options = { $reason } Valid: { $options }
+    .parts = 2
 waiting-for-players = Not enough players to start yet. Please wait.
 already-waiting = You are already in the queue. Please wait for the match to start.
 not-in-match = You are not in a match. To play, text P to { $play_number }.

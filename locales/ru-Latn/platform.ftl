@@ -63,7 +63,10 @@ timeout-taken = Vy vzyali taim-aut i ne budete poluchat priglashenii i igrovyh s
 timeout-for-missed-turns = Vy propustili { $missed } xoda podryad i perevedeny v taim-aut. Dlya vozvrata otpravte P na { $play_number }.
 games-list-head = Igry:
 unknown-game = Igry { $code } net. Igry: { $known }. P ? - spisok.
+# A game's reason and what it accepts: two parts where both are long;
+# past that the code sends the reason alone.
 bad-game-options = { $reason } Tak mozhno: { $options }
+    .parts = 2
 waiting-for-players = Nedostatochno igrokov dlya nachala igry. Zhdite.
 already-waiting = Vasha zayavka uzhe prinyata. Zhdite nachala igry.
 not-in-match = Vy seichas ne v igre. Dlya igry otpravte P na { $play_number }.

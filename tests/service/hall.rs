@@ -666,7 +666,7 @@ async fn a_phones_turn_says_its_match_whose_move_and_the_deadline() {
     let fresh = turn_of(&app, &ann, &ann_token).await;
     assert_eq!(
         fresh,
-        json!({ "lang": "RU", "langs": ["EN", "RU"], "player": false, "nick": null, "match": null })
+        json!({ "lang": "RU", "langs": ["EN", "RU", "CYR"], "player": false, "nick": null, "match": null })
     );
     let reply = app
         .request(

@@ -18,6 +18,7 @@ mod football;
 mod hall;
 mod hostile;
 mod intelball;
+mod languages;
 mod long_texts;
 mod multi_instance;
 mod numbers;
