@@ -795,7 +795,10 @@ async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try
     let offered = browser
         .eval("return Array.from(document.querySelectorAll('#lang option'), o => [o.value, o.selected]);")
         .await;
-    assert_eq!(offered, serde_json::json!([["EN", false], ["RU", true]]));
+    assert_eq!(
+        offered,
+        serde_json::json!([["EN", false], ["RU", true], ["CYR", false]])
+    );
     assert_eq!(
         browser.text("#send").await,
         "Send",
@@ -877,6 +880,49 @@ async fn the_page_speaks_the_phones_language_and_a_dropped_text_says_when_to_try
         "{said}"
     );
     browser.screenshot("hall-refused-390").await;
+    browser.close().await;
+}
+
+/// Russian in Cyrillic from the page's language control: the reply comes
+/// in Cyrillic, the page speaks Russian, and the control names it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_offers_russian_in_cyrillic_and_its_replies_come_in_it() {
+    let Some(browser) = Browser::start(NARROW).await else {
+        return;
+    };
+    let hall = hall().await;
+    browser.goto(&format!("{}/hall", hall.base)).await;
+    new_phone(&browser).await;
+    text(&browser, GAME, "R ivan").await;
+    until(
+        &browser,
+        "document.querySelector('#lang option[value=CYR]')",
+        "the Cyrillic choice",
+    )
+    .await;
+    let seen = inbox(&browser).await.len();
+    browser
+        .find("#lang")
+        .await
+        .select_by_value("CYR")
+        .await
+        .unwrap();
+    assert_eq!(
+        replies(&browser, seen).await,
+        ["Язык: русский (кириллица). SMS вмещает 70 букв."]
+    );
+    until(
+        &browser,
+        "document.querySelector('#lang').selectedOptions[0].value === 'CYR'",
+        "the control showing the choice",
+    )
+    .await;
+    assert_eq!(browser.text("#send").await, "Отправить");
+    let seen = inbox(&browser).await.len();
+    type_and_send(&browser, GAME, "HELP").await;
+    let help = replies(&browser, seen).await;
+    assert!(help[0].starts_with("P - игра (на "), "{help:?}");
+    browser.screenshot("hall-cyrillic-390").await;
     browser.close().await;
 }
 

@@ -1,5 +1,6 @@
 //! Text handling on every message: the SMS encoding analysis of a board text
-//! (done once per queued text), GSM substitution, and command parsing (once per inbound text).
+//! (done once per queued text), GSM substitution, command parsing (once per
+//! inbound text), and a reply worded from the catalogs (once per reply).
 //!
 //! `cargo bench -p smsarena-bench --bench text`
 
@@ -7,8 +8,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use smsarena::encoding;
+use smsarena::lang::Lang;
 use smsarena::platform::commands::Command;
 use smsarena::platform::compose_text;
+use smsarena::platform::texts::{self, Numbers};
 
 const BOARD: &str = "...22\n.....\n...0.\n..Y1.\n.....\n\nVash xod.";
 const FINAL: &str =
@@ -50,5 +53,30 @@ fn bench_commands(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_encoding, bench_commands);
+fn bench_catalog(c: &mut Criterion) {
+    let mut group = c.benchmark_group("texts/catalog");
+    let numbers = Numbers {
+        play: "002227",
+        game: "002220",
+    };
+    for lang in Lang::ALL {
+        group.bench_function(format!("registered ({lang})"), |b| {
+            b.iter(|| texts::registered(black_box(lang), black_box("ronaldo_9"), numbers))
+        });
+    }
+    group.bench_function("turn reminder, two numbers (EN)", |b| {
+        b.iter(|| texts::turn_reminder(black_box(Lang::En), black_box(2), 3))
+    });
+    group.bench_function("the same, with format! (the words in code, before)", |b| {
+        b.iter(|| {
+            let (missed, max) = (black_box(2u32), 3u32);
+            format!(
+                "Your move! Missed turns in a row: {missed} of {max}; after {max} you lose. B - board."
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_encoding, bench_commands, bench_catalog);
 criterion_main!(benches);

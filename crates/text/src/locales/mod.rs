@@ -425,7 +425,12 @@ impl Locales {
     /// the message is not given or a message that does not exist, or
     /// exceeds the message's part budget.
     pub fn with_overrides(overrides: Vec<Source>) -> Result<Locales, Vec<Problem>> {
-        let embedded: Vec<(Source, FluentResource)> = embedded_sources()
+        Locales::build(embedded_sources(), overrides)
+    }
+
+    /// `built_in`'s catalogs with `overrides` laid over them.
+    fn build(built_in: Vec<Source>, overrides: Vec<Source>) -> Result<Locales, Vec<Problem>> {
+        let embedded: Vec<(Source, FluentResource)> = built_in
             .into_iter()
             .map(|s| {
                 let r = parse(&s).map_err(|p| vec![p])?;
@@ -505,13 +510,7 @@ impl Locales {
 
     /// Every message id of `lang`, sorted.
     pub fn ids(&self, lang: Lang) -> BTreeSet<String> {
-        let mut ids = BTreeSet::new();
-        for (_, _, text) in EMBEDDED.iter().filter(|(l, _, _)| *l == lang) {
-            if let Ok(r) = FluentResource::try_new((*text).to_owned()) {
-                ids.extend(shapes(&r).into_keys());
-            }
-        }
-        ids
+        self.budgets[slot(lang)].keys().cloned().collect()
     }
 
     /// The SMS parts message `id` may take in `lang`: its `.parts`, else 1.
@@ -588,7 +587,11 @@ impl Locales {
     /// What makes the embedded catalogs unfit to ship: a message one
     /// language has and another lacks, and what [`with_overrides`] refuses.
     pub fn check() -> Vec<Problem> {
-        let catalog = match Locales::with_overrides(Vec::new()) {
+        Locales::check_of(embedded_sources())
+    }
+
+    fn check_of(built_in: Vec<Source>) -> Vec<Problem> {
+        let catalog = match Locales::build(built_in, Vec::new()) {
             Ok(c) => c,
             Err(problems) => return problems,
         };
@@ -816,6 +819,55 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join("\n")
         );
+    }
+
+    /// The check fails on a message one language lacks and on one over its
+    /// budget at its longest (a nick of 16 letters), naming each.
+    #[test]
+    fn the_check_names_a_missing_and_an_over_long_message() {
+        let catalogs = |en: &str, ru: &str| {
+            Lang::ALL
+                .iter()
+                .map(|&lang| Source {
+                    lang,
+                    name: format!("{}/platform.ftl", lang.locale()),
+                    text: if lang == Lang::En { en } else { ru }.to_owned(),
+                })
+                .collect::<Vec<_>>()
+        };
+        let said = |problems: Vec<Problem>| {
+            problems
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let whole = "hello = Hello, { $nick }.\nbye = Bye.\n";
+        assert_eq!(said(Locales::check_of(catalogs(whole, whole))), "");
+
+        let missing = said(Locales::check_of(catalogs(
+            whole,
+            "hello = Privet, { $nick }.\n",
+        )));
+        assert!(
+            missing.contains("ru-Latn: message bye: missing in this language"),
+            "{missing}"
+        );
+        assert!(
+            missing.contains("ru: message bye: missing in this language"),
+            "{missing}"
+        );
+
+        let long = format!(
+            "hello = {} { $nick }.\nbye = Bye.\n",
+            "Hello there, ".repeat(11)
+        );
+        let over = said(Locales::check_of(catalogs(&long, whole)));
+        assert!(
+            over.contains("en: message hello: takes 2 SMS parts at its longest"),
+            "{over}"
+        );
+        assert!(!over.contains("ru"), "{over}");
     }
 
     #[test]

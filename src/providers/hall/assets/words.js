@@ -63,7 +63,7 @@ window.HALL_WORDS = {
     left: (t) => t + " left",
     match: (name, id) => name + ", match " + id,
     tooFast: (n) => "Not read: too many texts in a row. Wait " + n + " s and send it again.",
-    names: { EN: "English", RU: "Russian (Latin letters)", CYR: "Russian (Cyrillic, 70 a text)" },
+    names: { EN: "English", RU: "Russian (Latin letters)", CYR: "Russian (Cyrillic)" },
   },
   RU: {
     code: "RU",
@@ -122,7 +122,7 @@ window.HALL_WORDS = {
     left: (t) => "осталось " + t,
     match: (name, id) => name + ", матч " + id,
     tooFast: (n) => "Не прочитано: слишком много SMS подряд. Подождите " + n + " с и отправьте снова.",
-    names: { EN: "английском", RU: "русском (латиницей)", CYR: "русском (кириллицей, 70 букв в SMS)" },
+    names: { EN: "английском", RU: "русском (латиницей)", CYR: "русском (кириллицей)" },
   },
 };
 
