@@ -62,7 +62,10 @@ already-in-match = You are in { $vowel ->
        *[no] a
     } { $game_name } match: Q to leave it (you resign), B for the board.
 timeout-taken = You are on a timeout: no invitations and no game texts. To come back, text P to { $play_number }.
-timeout-for-missed-turns = You missed { $missed } turns in a row and are now on a timeout. To come back, text P to { $play_number }.
+timeout-for-missed-turns = You missed { $missed } { $missed ->
+        [one] turn
+       *[other] turns
+    } in a row and are now on a timeout. To come back, text P to { $play_number }.
 games-list-head = Games:
 unknown-game = No game { $code } here. Games: { $known }. P ? lists them.
 # A game's reason and what it accepts: two parts where both are long;
@@ -95,7 +98,10 @@ no-rematch = No rematch: you have no recent match. To play, text P to { $play_nu
 
 ## Messages between players
 
-message-too-long = Message too long: at most { $room } characters. Not sent.
+message-too-long = Message too long: at most { $room } { $room ->
+        [one] character
+       *[other] characters
+    }. Not sent.
 message-sent = Message to { $nick } sent.
 message-not-allowed = You may send one message to a player of your last match, within 30 minutes of its end.
 message-across-the-hall = Messages between the training hall and real phones are not passed on. Not sent.

@@ -60,7 +60,11 @@ help-in-match-short = { $codes } B pole, Q sdacha, T pauza, { $steps ->
 
 already-in-match = Vy v matche { $game_name }: Q - vyiti iz nego (sdatsya), B - pole.
 timeout-taken = Vy vzyali taim-aut i ne budete poluchat priglashenii i igrovyh soobshchenii. Dlya vozvrata otpravte P na { $play_number }.
-timeout-for-missed-turns = Vy propustili { $missed } xoda podryad i perevedeny v taim-aut. Dlya vozvrata otpravte P na { $play_number }.
+timeout-for-missed-turns = Vy propustili { $missed } { $missed ->
+        [one] xod
+        [few] xoda
+       *[other] xodov
+    } podryad i perevedeny v taim-aut. Dlya vozvrata otpravte P na { $play_number }.
 games-list-head = Igry:
 unknown-game = Igry { $code } net. Igry: { $known }. P ? - spisok.
 # A game's reason and what it accepts: two parts where both are long;
@@ -93,7 +97,10 @@ no-rematch = Revansh nevozmozhen: net nedavnego matcha. Dlya igry otpravte P na 
 
 ## Messages between players
 
-message-too-long = Soobshchenie slishkom dlinnoe: ne bolee { $room } simvolov. Ne otpravleno.
+message-too-long = Soobshchenie slishkom dlinnoe: ne bolee { $room } { $room ->
+        [one] simvola
+       *[other] simvolov
+    }. Ne otpravleno.
 message-sent = Soobshchenie dlya { $nick } otpravleno.
 message-not-allowed = Soobshchenie mozhno otpravit odin raz igroku poslednego matcha v techenie 30 minut posle nego.
 message-across-the-hall = Soobshcheniya mezhdu trenirovochnym zalom i nastoyashchimi telefonami ne peresylayutsya. Ne otpravleno.

@@ -101,7 +101,10 @@ no-rematch = Реванша нет: нет недавнего матча. Игр
 
 ## Messages between players
 
-message-too-long = Слишком длинно: не более { $room } знаков. Не отправлено.
+message-too-long = Слишком длинно: не более { $room } { $room ->
+        [one] знака
+       *[other] знаков
+    }. Не отправлено.
 message-sent = Письмо для { $nick } отправлено.
 message-not-allowed = Письмо можно послать раз игроку последнего матча, 30 минут после него.
     .parts = 2

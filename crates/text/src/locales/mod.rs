@@ -859,7 +859,7 @@ mod tests {
         );
 
         let long = format!(
-            "hello = {} { $nick }.\nbye = Bye.\n",
+            "hello = {} {{ $nick }}.\nbye = Bye.\n",
             "Hello there, ".repeat(11)
         );
         let over = said(Locales::check_of(catalogs(&long, whole)));
