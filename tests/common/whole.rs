@@ -8,6 +8,15 @@ use smsarena::store::{Holder, MatchRow};
 
 use super::{PLAY, TestApp};
 
+/// Every game against level-2 robots: its code and the options of `P`.
+pub const AGAINST_LEVEL_2: [(&str, &str); 5] = [
+    ("FB", "BOT"),
+    ("IB", "BOT 2"),
+    ("PS", "BOT 2"),
+    ("WB", "BOT 2"),
+    ("AR", "2 BOT 2"),
+];
+
 /// Texts `P <code> <options>` from `phone` and plays the match to its end;
 /// the finished match.
 pub async fn play_whole(

@@ -28,13 +28,7 @@ async fn every_game_plays_to_its_end_in_every_language_from_its_catalog() {
         let phone = format!("+7802{n}");
         app.register(&[(&*phone, &*format!("lang{n}"))]).await;
         app.sms(&phone, &format!("LANG {lang}")).await;
-        for (code, options) in [
-            ("FB", "BOT"),
-            ("IB", "BOT 2"),
-            ("PS", "BOT 2"),
-            ("WB", "BOT 2"),
-            ("AR", "2 BOT 2"),
-        ] {
+        for (code, options) in common::whole::AGAINST_LEVEL_2 {
             let before = app.texts_to(&phone).await.len();
             common::whole::play_whole(&app, &phone, code, options, 2, 7).await;
             // After the end: the help, and a text no command reads.

@@ -26,13 +26,7 @@ async fn a_whole_robot_game_of_every_game_costs_its_player_under_300_parts() {
     app.register(&[(PHONE, "ann")]).await;
     let mut report = Vec::new();
     let mut medians = Vec::new();
-    for (code, options) in [
-        ("FB", "BOT"),
-        ("IB", "BOT 2"),
-        ("PS", "BOT 2"),
-        ("WB", "BOT 2"),
-        ("AR", "2 BOT 2"),
-    ] {
+    for (code, options) in common::whole::AGAINST_LEVEL_2 {
         let mut parts = Vec::new();
         for seed in 0..GAMES {
             parts.push(one_game(&app, code, options, seed).await);

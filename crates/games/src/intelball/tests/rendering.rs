@@ -226,16 +226,7 @@ fn whole_replies_come_from_the_catalog_in_both_languages() {
     state.pos.score = [12, 3];
     state.pos.time = 40;
     let won = super::turn::withdraw(state, 1, crate::Withdrawal::Absent);
-    let field = "              111
-  123 456 789 012
-1 ... ... ... ...
-2 ... .L. .R. ...
-3 ..L ... ... R..
-4 G.. .L* .R. ..H
-5 ..L ... ... R..
-6 ... .L. .R. ...
-7 ... ... ... ...
-";
+    let field = &OPENING_RU[..OPENING_RU.find("L R igroki").unwrap()];
     assert_eq!(
         game().render(&won, 0, Lang::Ru),
         format!(
