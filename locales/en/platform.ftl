@@ -123,11 +123,12 @@ no-such-step = There is no step { $step } yet.
 
 ## Standings: TOP, STAT, LAST
 
-top-empty = TOP { $game_code }: no rated games yet. Play: P { $game_code }
-top = TOP { $game_code }: { $lines }. { $you }{ $legend }
+# TOP lists established ratings only: { $needed } rated games or more.
+top-empty = TOP { $game_code }: no rating rests on { $needed } rated games yet. { $you }
+top = TOP { $game_code }: { $lines }. { $you }
 top-you = You: place { $place }, { $rating }.
+top-you-provisional = You: { $rating }, listed after { $needed } rated games ({ $rated } so far).
 top-you-unrated = You have no rating yet.
-top-legend = {" "}? = provisional.
 stat-empty = { $nick } has no finished games yet.
 stat = { $nick } (won-drawn-lost, rating): { $games }.{ $legend }
 stat-short = { $nick } (w-d-l): { $games }.

@@ -122,11 +122,12 @@ no-such-step = Xoda { $step } eshche ne bylo.
 
 ## Standings: TOP, STAT, LAST
 
-top-empty = TOP { $game_code }: reitingovyh igr eshche net. Igrat: P { $game_code }
-top = TOP { $game_code }: { $lines }. { $you }{ $legend }
+# TOP lists established ratings only: { $needed } rated games or more.
+top-empty = TOP { $game_code }: ni u kogo eshche net { $needed } reitingovyh igr. { $you }
+top = TOP { $game_code }: { $lines }. { $you }
 top-you = Vy: { $place } mesto, { $rating }.
+top-you-provisional = Vy: { $rating }, v TOP posle { $needed } reitingovyh igr (sygrano { $rated }).
 top-you-unrated = U vas eshche net reitinga.
-top-legend = {" "}?-predvaritelnyi.
 stat-empty = U { $nick } eshche net zavershennyh igr.
 stat = { $nick } (pobedy-nichi-porazheniya, reiting): { $games }.{ $legend }
 stat-short = { $nick } (p-n-p): { $games }.

@@ -127,12 +127,15 @@ no-such-step = Хода { $step } еще не было.
 
 ## Standings: TOP, STAT, LAST
 
-top-empty = TOP { $game_code }: рейтинговых игр нет. Играть: P { $game_code }
-top = TOP { $game_code }: { $lines }. { $you }{ $legend }
+# TOP lists established ratings only: { $needed } rated games or more.
+top-empty = TOP { $game_code }: ни у кого еще нет { $needed } рейтинговых игр. { $you }
+    .parts = 2
+top = TOP { $game_code }: { $lines }. { $you }
     .parts = 2
 top-you = Вы: { $place } место, { $rating }.
+top-you-provisional = Вы: { $rating }, в TOP после { $needed } рейтинговых игр (сыграно { $rated }).
+    .parts = 2
 top-you-unrated = У вас нет рейтинга.
-top-legend = {" "}? - предварительный.
 stat-empty = У { $nick } нет законченных игр.
 stat = { $nick } (победы-ничьи-поражения, рейтинг): { $games }.{ $legend }
     .parts = 2

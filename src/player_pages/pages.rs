@@ -5,6 +5,7 @@ use maud::{Markup, html};
 
 use crate::platform::results::{Finish, MatchResult};
 use crate::platform::texts::rating;
+use crate::ratings::PROVISIONAL_GAMES;
 use crate::store::{Holder, Leader, MatchRow, MoveRow, SeatRow, StandingRow};
 use crate::web;
 
@@ -52,16 +53,28 @@ fn leader_table(leaders: &[Leader]) -> Markup {
     }
 }
 
+/// The rule the boards keep, said where they are shown.
+fn listed_rule() -> Markup {
+    html! {
+        p.muted {
+            "Listed: ratings that rest on " (PROVISIONAL_GAMES) " rated games or more. "
+            "A newer rating moves by hundreds a game and is shown with a ?, "
+            "on the player's own page, until then."
+        }
+    }
+}
+
 pub fn all_boards(boards: &[(&str, &str, Vec<Leader>)]) -> Response {
     layout(
         "leaderboards",
         html! {
+            (listed_rule())
             div.boards {
                 @for (code, name, leaders) in boards {
                     div.card {
                         h2 { a href={ "/standings/" (code) } { (name) } " (" (code) ")" }
                         @if leaders.is_empty() {
-                            p.muted { "No rated games yet. Text P " (code) " to play." }
+                            p.muted { "No established rating yet. Text P " (code) " to play." }
                         } @else {
                             (leader_table(leaders))
                         }
@@ -77,10 +90,11 @@ pub fn board(code: &str, name: &str, leaders: &[Leader]) -> Response {
         &format!("{name} leaderboard"),
         html! {
             @if leaders.is_empty() {
-                p.muted { "No rated games yet. Text P " (code) " to play." }
+                p.muted { "No established rating yet. Text P " (code) " to play." }
             } @else {
                 (leader_table(leaders))
             }
+            (listed_rule())
             p.muted { "By SMS: TOP " (code) " for the top five and your place." }
         },
     )

@@ -19,7 +19,9 @@ use crate::games::{Contest, Side};
 pub use robots::robot_rating;
 
 /// Rated games a player needs in a game before his rating there is
-/// established; until then it is shown with a `?`.
+/// established; until then it is shown with a `?` and kept off the
+/// leaderboards (`TOP`, `/standings`), where one lucky first game would
+/// otherwise make a leader: a new player's rating moves by hundreds.
 pub const PROVISIONAL_GAMES: i64 = 10;
 
 /// A player's rating in one game, on Glicko's scale.

@@ -166,9 +166,10 @@ pub trait StandingsRead {
     fn of(&mut self, game: &str, player_id: i64) -> StoreResult<Option<StandingRow>>;
     /// A player's standing in every game he finished a match of.
     fn of_player(&mut self, player_id: i64) -> StoreResult<Vec<StandingRow>>;
-    /// The best `limit` rated players of a game.
+    /// The best `limit` players of a game whose rating is established
+    /// ([`crate::ratings::PROVISIONAL_GAMES`] rated games or more).
     fn leaders(&mut self, game: &str, limit: usize) -> StoreResult<Vec<Leader>>;
-    /// The place a rating of `points` holds in a game's leaderboard.
+    /// The place an established rating of `points` holds in a game's leaderboard.
     fn place(&mut self, game: &str, points: i64) -> StoreResult<i64>;
     /// The ids of a player's last `limit` finished matches, newest first.
     fn finished_of(&mut self, player_id: i64, limit: usize) -> StoreResult<Vec<i64>>;
@@ -205,6 +206,10 @@ impl<S: Sql> StandingsRead for S {
             &LEADERS,
             &[
                 (":game", Value::Text(game)),
+                (
+                    ":established",
+                    Value::Int(crate::ratings::PROVISIONAL_GAMES),
+                ),
                 (":limit", Value::count(limit)),
             ],
         )
@@ -215,6 +220,10 @@ impl<S: Sql> StandingsRead for S {
             &RATED_ABOVE,
             &[
                 (":game", Value::Text(game)),
+                (
+                    ":established",
+                    Value::Int(crate::ratings::PROVISIONAL_GAMES),
+                ),
                 (":points", Value::Int(points)),
             ],
         )?;

@@ -42,19 +42,65 @@ async fn played() -> (TestApp, i64) {
     (app, record.id)
 }
 
+/// Gives the player on `phone` a rating in `game` that rests on twelve
+/// rated games: established, so the leaderboards list it.
+async fn established(app: &TestApp, phone: &str, game: &'static str, points: f64) {
+    let phone = phone.to_string();
+    let id = app
+        .state
+        .store()
+        .read(move |r| Ok(r.player_by_phone(&phone)?.unwrap().id))
+        .await
+        .unwrap();
+    app.state
+        .store()
+        .run(move |tx| {
+            let row = smsarena::store::StandingRow {
+                rating: smsarena::ratings::Rating {
+                    rating: points,
+                    deviation: 80.0,
+                    volatility: 0.06,
+                },
+                rated_games: 12,
+                games: 12,
+                wins: 7,
+                losses: 5,
+                ..smsarena::store::StandingRow::new(id, game)
+            };
+            tx.standings().save(&row, chrono::Utc::now())
+        })
+        .await
+        .unwrap();
+}
+
 #[tokio::test]
 async fn the_leaderboard_a_players_page_and_a_replay_show_a_finished_match() {
     let (app, id) = played().await;
+    // One game makes no leader: the board lists none yet and says why.
     let (status, board) = get(&app, "/standings/tr").await;
     assert_eq!(status, StatusCode::OK);
+    assert!(board.contains("No established rating yet"), "{board}");
+    assert!(
+        board.contains("rest on 10 rated games or more"),
+        "the rule is on the page: {board}"
+    );
+    assert!(!board.contains("bob_long_nick_16"), "{board}");
+    let (_, own) = get(&app, "/players/bob_long_nick_16").await;
+    assert!(
+        own.contains("?</td>"),
+        "a provisional rating, marked: {own}"
+    );
+
+    established(&app, A, "TR", 1620.0).await;
+    let (_, board) = get(&app, "/standings/tr").await;
     assert!(
         board.contains(r#"<a href="/players/ann">ann</a>"#),
         "{board}"
     );
-    assert!(board.contains("bob_long_nick_16"), "{board}");
+    assert!(board.contains("1620</td>"), "{board}");
     assert!(
-        board.contains("?</td>"),
-        "provisional ratings are marked: {board}"
+        !board.contains("bob_long_nick_16"),
+        "still provisional: {board}"
     );
 
     let (status, page) = get(&app, "/players/ANN").await;
@@ -168,6 +214,9 @@ async fn the_players_pages_fit_a_phones_screen_and_a_desktops() {
     };
     let (app, id) = played().await;
     let ps = paper_soccer_played(&app).await;
+    // Long nicks on the leaderboards, which list established ratings only.
+    established(&app, B, "TR", 1655.0).await;
+    established(&app, "+7803", "PS", 1540.0).await;
     let base = serve(app.router.clone()).await;
     for (size, label) in SIZES {
         browser.resize(size).await;

@@ -97,26 +97,22 @@ async fn a_rated_match_moves_both_ratings_once_and_stat_last_and_top_tell_it() {
         one_sms(&app, B).await,
         format!("Last: TR v ann: lost, -{gain}.")
     );
-    // Without a game, TOP is of his last match's game.
+    // Without a game, TOP is of his last match's game. One game makes no
+    // leader: the board lists established ratings only, and says how far
+    // the sender's is from one.
     app.sms(A, "TOP").await;
     assert_eq!(
         one_sms(&app, A).await,
         format!(
-            "TOP TR: 1 ann {}?, 2 bob {}?. You: place 1, {}?. ? = provisional.",
+            "TOP TR: no rating rests on 10 rated games yet. You: {}?, listed after 10 rated games (1 so far).",
             1500 + gain,
-            1500 - gain,
-            1500 + gain
         )
     );
     // In Russian too, and for a player with no games.
     app.sms(C, "TOP TR").await;
     assert_eq!(
         one_sms(&app, C).await,
-        format!(
-            "TOP TR: 1 ann {}?, 2 bob {}?. U vas eshche net reitinga. ?-predvaritelnyi.",
-            1500 + gain,
-            1500 - gain
-        )
+        "TOP TR: ni u kogo eshche net 10 reitingovyh igr. U vas eshche net reitinga."
     );
     app.sms(C, "STAT").await;
     assert_eq!(one_sms(&app, C).await, "U cid eshche net zavershennyh igr.");
@@ -252,8 +248,10 @@ async fn seed(app: &TestApp, phone: &str, points: f64, rated_games: i64) {
         .unwrap();
 }
 
+/// TOP lists established ratings only (ten rated games or more), however
+/// high a one-game player's rating: he is told how far he is from the list.
 #[tokio::test]
-async fn a_seeded_leaderboard_shares_places_marks_provisional_ratings_and_fits_one_sms() {
+async fn a_seeded_leaderboard_lists_established_ratings_shares_places_and_fits_one_sms() {
     let app = TestApp::new().await;
     // Nicks as long as they may be.
     let players: Vec<(String, String)> = (0..9)
@@ -265,8 +263,8 @@ async fn a_seeded_leaderboard_shares_places_marks_provisional_ratings_and_fits_o
         .collect();
     app.register(&pairs).await;
     let phone = |i: usize| players[i].0.as_str();
-    // Two tied at the top, a provisional one in third, the rest below;
-    // number 8 is provisional and last; number 7 has none.
+    // Two tied at the top, one-game players above the rest (number 2 and
+    // 8, the highest of all), the rest below; number 7 has none.
     for (i, points, games) in [
         (0, 1712.4, 30),
         (1, 1711.6, 12),
@@ -275,7 +273,7 @@ async fn a_seeded_leaderboard_shares_places_marks_provisional_ratings_and_fits_o
         (4, 1580.0, 25),
         (5, 1500.0, 10),
         (6, 1499.0, 11),
-        (8, 1320.0, 2),
+        (8, 1970.0, 1),
     ] {
         seed(&app, phone(i), points, games).await;
     }
@@ -285,17 +283,26 @@ async fn a_seeded_leaderboard_shares_places_marks_provisional_ratings_and_fits_o
     let top = one_sms(&app, phone(8)).await;
     assert!(
         top.starts_with(
-            "TOP TR: 1 player_number_00 1712, 1 player_number_01 1712, 3 player_number_02 1650?"
+            "TOP TR: 1 player_number_00 1712, 1 player_number_01 1712, 3 player_number_03 1600"
         ),
         "{top}"
     );
-    assert!(top.contains("You: place 8, 1320?."), "{top}");
+    let listed = top.split("You:").next().unwrap();
+    assert!(!listed.contains('?'), "no provisional rating listed: {top}");
+    assert!(
+        top.ends_with("You: 1970?, listed after 10 rated games (1 so far)."),
+        "{top}"
+    );
     app.sms(phone(7), "TOP TR").await;
     let top = one_sms(&app, phone(7)).await;
     assert!(top.contains("U vas eshche net reitinga."), "{top}");
     app.sms(phone(3), "TOP TR").await;
     let top = one_sms(&app, phone(3)).await;
-    assert!(top.contains("Vy: 4 mesto, 1600."), "{top}");
+    assert!(top.contains("Vy: 3 mesto, 1600."), "{top}");
+    // Established at ten games exactly: listed, and placed among the listed.
+    app.sms(phone(5), "TOP TR").await;
+    let top = one_sms(&app, phone(5)).await;
+    assert!(top.contains("Vy: 5 mesto, 1500."), "{top}");
     app.sms(phone(0), "STAT player_number_02").await;
     assert!(one_sms(&app, phone(0)).await.contains("TR 4-0-0 1650?"));
 }

@@ -1401,7 +1401,8 @@ async fn standings_are_saved_ranked_and_a_players_finished_matches_listed() {
             record.finished_at = Some(now);
             tx.matches().save(&record)?;
             tx.matches().insert(&new_match(vec![ann, cid]), now)?;
-            for (player, rating, games) in [(ann, 1612.4, 12), (bob, 1611.6, 3), (cid, 1500.0, 0)] {
+            for (player, rating, games) in [(ann, 1612.4, 12), (bob, 1611.6, 10), (cid, 1700.0, 3)]
+            {
                 let row = StandingRow {
                     rating: rated(rating),
                     rated_games: games,
@@ -1437,15 +1438,18 @@ async fn standings_are_saved_ranked_and_a_players_finished_matches_listed() {
         })
         .await
         .unwrap();
-    // A player without a rated game is not on the board; ratings that
-    // read alike rank by rated games.
+    // A provisional rating (under ten rated games) is not on the board,
+    // however high; ratings that read alike rank by rated games.
     let nicks: Vec<&str> = leaders.iter().map(|l| l.nick.as_str()).collect();
     assert_eq!(nicks, ["ann", "bob"]);
     assert_eq!((leaders[0].points, leaders[1].points), (1612, 1612));
-    assert!(!leaders[0].provisional() && leaders[1].provisional());
-    assert_eq!(place, 1, "nobody rated above 1612");
+    assert!(!leaders[0].provisional() && !leaders[1].provisional());
+    assert_eq!(
+        place, 1,
+        "no established rating above 1612 (cid's 1700 is provisional)"
+    );
     let row = row.unwrap();
-    assert_eq!((row.rated_games, row.games, row.wins), (3, 4, 3));
+    assert_eq!((row.rated_games, row.games, row.wins), (10, 11, 10));
     assert!(
         (row.rating.rating - 1611.6).abs() < 1e-9,
         "a rating keeps its fraction"

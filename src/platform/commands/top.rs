@@ -1,12 +1,13 @@
-//! `TOP [game]`: a game's five best rated players and the sender's own
-//! place, one SMS. Without a game, the game of his last match (else the
-//! default game).
+//! `TOP [game]`: a game's five best established ratings and the sender's
+//! own place (or how far his provisional rating is from one), one SMS.
+//! Without a game, the game of his last match (else the default game).
 
 use super::words::{ParseError, split_word};
 use crate::platform::catalog::DEFAULT_GAME;
 use crate::platform::ctx::Ctx;
 use crate::platform::texts::HelpLine;
 use crate::platform::texts::{self, OwnPlace, TopLine};
+use crate::ratings::PROVISIONAL_GAMES;
 use crate::store::{Leader, Player, StoreResult};
 
 /// Lines of the leaderboard `TOP` shows.
@@ -57,16 +58,21 @@ impl Top {
             })
             .collect();
         let own = match ctx.tx.standings().of(code, player.id)? {
+            Some(row) if row.rated_games > 0 && row.provisional() => OwnPlace::Provisional {
+                rating: texts::rating(row.rating.points(), true),
+                games: row.rated_games,
+                needed: PROVISIONAL_GAMES,
+            },
             Some(row) if row.rated_games > 0 => {
                 let points = row.rating.points();
-                Some(OwnPlace {
+                OwnPlace::Placed {
                     place: ctx.tx.standings().place(code, points)?,
-                    rating: texts::rating(points, row.provisional()),
-                })
+                    rating: texts::rating(points, false),
+                }
             }
-            _ => None,
+            _ => OwnPlace::Unrated,
         };
-        let text = texts::top(lang, code, &lines, own.as_ref());
+        let text = texts::top(lang, code, &lines, &own);
         ctx.reply(&player, text)
     }
 }

@@ -34,24 +34,49 @@ pub struct TopLine<'a> {
     pub rating: String,
 }
 
-/// The sender on a leaderboard: his place and rating, or none yet.
-pub struct OwnPlace {
-    pub place: i64,
-    pub rating: String,
+/// The sender against a leaderboard: his place, or how many rated games
+/// his provisional rating still needs to be listed, or no rating yet.
+pub enum OwnPlace {
+    Placed {
+        place: i64,
+        rating: String,
+    },
+    Provisional {
+        rating: String,
+        games: i64,
+        needed: i64,
+    },
+    Unrated,
 }
 
-pub fn top(lang: Lang, game: &str, lines: &[TopLine<'_>], own: Option<&OwnPlace>) -> String {
-    if lines.is_empty() {
-        return tr!(lang, "top-empty", game_code = game);
-    }
+pub fn top(lang: Lang, game: &str, lines: &[TopLine<'_>], own: &OwnPlace) -> String {
     let you = match own {
-        Some(o) => tr!(lang, "top-you", place = o.place, rating = &o.rating),
-        None => tr!(lang, "top-you-unrated"),
+        OwnPlace::Placed { place, rating } => {
+            tr!(lang, "top-you", place = *place, rating = rating)
+        }
+        OwnPlace::Provisional {
+            rating,
+            games,
+            needed,
+        } => tr!(
+            lang,
+            "top-you-provisional",
+            rating = rating,
+            rated = *games,
+            needed = *needed
+        ),
+        OwnPlace::Unrated => tr!(lang, "top-you-unrated"),
     };
-    let legend = tr!(lang, "top-legend");
-    let any_provisional = lines.iter().any(|l| l.rating.ends_with('?'))
-        || own.is_some_and(|o| o.rating.ends_with('?'));
-    let render = |n: usize, legend: &str| {
+    if lines.is_empty() {
+        return tr!(
+            lang,
+            "top-empty",
+            game_code = game,
+            needed = crate::ratings::PROVISIONAL_GAMES,
+            you = you
+        );
+    }
+    let render = |n: usize| {
         let board: Vec<String> = lines[..n]
             .iter()
             .map(|l| format!("{} {} {}", l.place, l.nick, l.rating))
@@ -61,17 +86,10 @@ pub fn top(lang: Lang, game: &str, lines: &[TopLine<'_>], own: Option<&OwnPlace>
             "top",
             game_code = game,
             lines = board.join(", "),
-            you = &you,
-            legend = legend
+            you = &you
         )
     };
-    let mut variants = Vec::new();
-    if any_provisional {
-        variants.push(render(lines.len(), &legend));
-    }
-    for n in (1..=lines.len()).rev() {
-        variants.push(render(n, ""));
-    }
+    let variants = (1..=lines.len()).rev().map(render).collect();
     first_that_fits(lang, "top", variants)
 }
 

@@ -50,8 +50,9 @@ pub(crate) static RECORD_RATING_CHANGE: Statement = Statement::same(
      VALUES (:match_id, :player_id, :rating_before, :rating_after)",
 );
 
-/// The leaderboard of a game: players with a rated game, best first; of
-/// ratings that read alike, the one with more rated games first, then by nick.
+/// The leaderboard of a game: players whose rating is established (at
+/// least `:established` rated games), best first; of ratings that read
+/// alike, the one with more rated games first, then by nick.
 pub(crate) static LEADERS: LazyLock<Statement> = LazyLock::new(|| {
     let [player_id, nick, points, rated_games] = Leader::COLUMNS else {
         unreachable!("four columns of a leader")
@@ -62,19 +63,20 @@ pub(crate) static LEADERS: LazyLock<Statement> = LazyLock::new(|| {
             "SELECT r.player_id AS {player_id}, p.nick AS {nick}, r.points AS {points},
                     r.rated_games AS {rated_games}
              FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.game = :game AND r.rated_games > 0 AND p.nick IS NOT NULL
+             WHERE r.game = :game AND r.rated_games >= :established AND p.nick IS NOT NULL
              ORDER BY r.points DESC, r.rated_games DESC, p.nick_key
              LIMIT :limit"
         ),
     )
 });
 
-/// How many rated players of a game are rated above `:points`: a player's
-/// place is one more (ratings that read alike share a place).
+/// How many players of a game's leaderboard are rated above `:points`: a
+/// player's place is one more (ratings that read alike share a place).
 pub(crate) static RATED_ABOVE: Statement = Statement::same(
     "rated above",
     "SELECT COUNT(*) AS n FROM ratings r JOIN players p ON p.id = r.player_id
-     WHERE r.game = :game AND r.rated_games > 0 AND p.nick IS NOT NULL AND r.points > :points",
+     WHERE r.game = :game AND r.rated_games >= :established AND p.nick IS NOT NULL
+       AND r.points > :points",
 );
 
 /// A player's finished matches (not void), newest first.

@@ -27,4 +27,7 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("place", "9999"),
     ("of", "99"),
     ("rating", "-9999?"),
+    // Rated games a rating rests on; those it needs to be established.
+    ("rated", "9"),
+    ("needed", "10"),
 ];
