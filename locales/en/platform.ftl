@@ -133,6 +133,8 @@ stat-empty = { $nick } has no finished games yet.
 stat = { $nick } (won-drawn-lost, rating): { $games }.{ $legend }
 stat-short = { $nick } (w-d-l): { $games }.
 stat-legend = {" "}? = under 10 rated games.
+# Finishes by place in races of three or more: firsts, seconds, ...
+stat-places = places 1-{ $last }: { $counts }
 unrated = unrated
 last-empty = You have no finished games yet. Play: P
 last = Last: { $lines }.

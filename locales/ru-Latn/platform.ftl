@@ -132,6 +132,8 @@ stat-empty = U { $nick } eshche net zavershennyh igr.
 stat = { $nick } (pobedy-nichi-porazheniya, reiting): { $games }.{ $legend }
 stat-short = { $nick } (p-n-p): { $games }.
 stat-legend = {" "}?-menshe 10 igr v reitinge.
+# Finishes by place in races of three or more: firsts, seconds, ...
+stat-places = mesta 1-{ $last }: { $counts }
 unrated = bez reitinga
 last-empty = U vas eshche net zavershennyh igr. Igrat: P
 last = Poslednie: { $lines }.

@@ -141,6 +141,9 @@ stat = { $nick } (победы-ничьи-поражения, рейтинг): {
     .parts = 2
 stat-short = { $nick } (п-н-п): { $games }.
 stat-legend = {" "}? - меньше 10 игр.
+# Finishes by place in races of three or more: firsts, seconds, ...
+stat-places = места 1-{ $last }: { $counts }
+    .parts = 2
 unrated = без рейтинга
 last-empty = У вас нет законченных игр. Играть: P
 last = Последние: { $lines }.

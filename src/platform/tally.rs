@@ -1,5 +1,6 @@
 //! A finished match's mark on its players' standing in its game: each
-//! phone's games, wins, draws and losses, and, when the match is rated, his
+//! phone's games, wins, draws and losses (in a match of three sides or
+//! more, his place, a first also a win), and, when the match is rated, his
 //! rating, moved against the others' (a robot's fixed at its level's).
 //! Runs in the transaction that ends the match, once: the end is recorded
 //! only while the match is not finished, under the match's lock.
@@ -68,6 +69,14 @@ pub(super) fn add(
         entrants.iter().map(|e| e.rating).collect()
     };
     let places: Vec<u8> = standings.iter().map(|s| s.place).collect();
+    // Three sides or more (a race of four cars): each finish is a place, a
+    // first place a win, and no place below it a loss (as LAST says it).
+    let by_place = {
+        let mut distinct = places.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        distinct.len() > 2
+    };
     for ((seat, standing), new) in seats.iter().zip(standings).zip(after) {
         let Some(player) = seat.player() else {
             continue;
@@ -79,7 +88,11 @@ pub(super) fn add(
         match Outcome::of(standing.place, &places) {
             Outcome::Win => row.wins += 1,
             Outcome::Draw => row.draws += 1,
+            Outcome::Loss if by_place => {}
             Outcome::Loss => row.losses += 1,
+        }
+        if by_place {
+            row.places.add(standing.place);
         }
         if rated {
             ctx.tx.standings().record_change(&RatingChange {

@@ -100,6 +100,16 @@ pub fn board(code: &str, name: &str, leaders: &[Leader]) -> Response {
     )
 }
 
+/// Finishes by place, where there are any: `places 1-4: 2-1-0-3` (firsts
+/// count among the wins too).
+fn places_line(counts: &[i64]) -> Option<String> {
+    if counts.is_empty() {
+        return None;
+    }
+    let joined: Vec<String> = counts.iter().map(i64::to_string).collect();
+    Some(format!("places 1-{}: {}", counts.len(), joined.join("-")))
+}
+
 fn finish(f: Finish) -> String {
     match f {
         Finish::Won => "won".into(),
@@ -122,7 +132,12 @@ pub fn player(nick: &str, rows: &[StandingRow], matches: &[MatchResult]) -> Resp
                     tbody {
                         @for row in rows {
                             tr {
-                                td { a href={ "/standings/" (row.game) } { (row.game) } }
+                                td {
+                                    a href={ "/standings/" (row.game) } { (row.game) }
+                                    @if let Some(line) = places_line(row.places.counts()) {
+                                        br; span.muted { (line) }
+                                    }
+                                }
                                 td.num { (row.wins) } td.num { (row.draws) } td.num { (row.losses) }
                                 td.num {
                                     @if row.rated_games > 0 { (rating(row.rating.points(), row.provisional())) }

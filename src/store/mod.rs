@@ -43,7 +43,7 @@ pub use model::{
 };
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
-pub use standings::{Leader, RatingChange, StandingRow, Standings, StandingsRead};
+pub use standings::{Leader, Places, RatingChange, StandingRow, Standings, StandingsRead};
 pub use tx::{
     Fragments, Hall, Inbound, Lobby, Matches, Outbox, Players, Pool, Queue, Read, Robots, Timers,
     Tx,

@@ -30,6 +30,55 @@ pub struct StandingRow {
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+    /// Finishes by place in matches of three sides or more.
+    pub places: Places,
+}
+
+/// How often a player finished in each place of matches with three sides
+/// or more: the first number counts firsts. Stored as `2,1,0,3`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Places(Vec<i64>);
+
+impl Places {
+    /// One more finish in `place` (1 is first).
+    pub fn add(&mut self, place: u8) {
+        let at = usize::from(place.max(1)) - 1;
+        if self.0.len() <= at {
+            self.0.resize(at + 1, 0);
+        }
+        self.0[at] += 1;
+    }
+
+    /// The counts, firsts first; empty before any such match.
+    pub fn counts(&self) -> &[i64] {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Places {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, n) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{n}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Places {
+    type Err = std::num::ParseIntError;
+
+    fn from_str(s: &str) -> Result<Places, Self::Err> {
+        if s.is_empty() {
+            return Ok(Places::default());
+        }
+        s.split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map(Places)
+    }
 }
 
 impl StandingRow {
@@ -44,6 +93,7 @@ impl StandingRow {
             wins: 0,
             draws: 0,
             losses: 0,
+            places: Places::default(),
         }
     }
 
@@ -66,6 +116,7 @@ impl Record for StandingRow {
         "wins",
         "draws",
         "losses",
+        "places",
     ];
 
     fn decode(f: &mut Fields<'_>) -> StoreResult<StandingRow> {
@@ -82,6 +133,7 @@ impl Record for StandingRow {
             wins: f.int("wins")?,
             draws: f.int("draws")?,
             losses: f.int("losses")?,
+            places: f.parsed("places")?,
         })
     }
 }
@@ -255,6 +307,7 @@ impl<S: Sql> StandingsRead for S {
 impl<W: Writer> Standings for W {
     fn save(&mut self, row: &StandingRow, now: DateTime<Utc>) -> StoreResult<()> {
         let r = &row.rating;
+        let places = row.places.to_string();
         self.execute(
             &SAVE_STANDING,
             &[
@@ -269,6 +322,7 @@ impl<W: Writer> Standings for W {
                 (":wins", Value::Int(row.wins)),
                 (":draws", Value::Int(row.draws)),
                 (":losses", Value::Int(row.losses)),
+                (":places", Value::Text(&places)),
                 (":now", Value::Int(millis(now))),
             ],
         )?;

@@ -356,3 +356,47 @@ async fn a_match_ended_by_a_move_and_a_timeout_at_once_on_postgres_is_rated_once
     }
     eprintln!("Bob's places over {ROUNDS} races of a move and a timeout: {ends:?}");
 }
+
+/// Four-car races against robots until the player has finished in every
+/// place: `STAT` counts his finishes by place (a first also a win, no place
+/// a loss), and agrees with what `LAST` told him after each race.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_four_car_races_stat_counts_each_place() {
+    let app = TestApp::new().await;
+    app.register(&[(A, "ann")]).await;
+    app.sms(A, "LANG EN").await;
+    let mut counts = [0i64; 4];
+    // The player drives as a robot would; against weaker and stronger
+    // robots in turn, so that he finishes first and last as well.
+    let fields = [("4 BOT 1 L1", 2), ("4 BOT 2 L1", 1), ("4 BOT 3 L1", 1)];
+    for seed in 0..80 {
+        let (options, level) = fields[seed as usize % fields.len()];
+        common::whole::play_whole(&app, A, "AR", options, level, seed).await;
+        app.inbox(A).await;
+        app.sms(A, "LAST").await;
+        let last = one_sms(&app, A).await;
+        let place: usize = last
+            .split_once("place ")
+            .and_then(|(_, rest)| rest.split_once(" of 4"))
+            .and_then(|(p, _)| p.parse().ok())
+            .unwrap_or_else(|| panic!("a place of four: {last}"));
+        counts[place - 1] += 1;
+        app.sms(A, "STAT").await;
+        let stat = one_sms(&app, A).await;
+        let shown = counts.iter().rposition(|&n| n > 0).map_or(0, |at| at + 1);
+        let expected: Vec<String> = counts[..shown].iter().map(i64::to_string).collect();
+        assert!(
+            stat.contains(&format!("AR places 1-{shown}: {} ", expected.join("-"))),
+            "after {counts:?}: {stat}"
+        );
+        assert!(
+            !stat.contains("AR 0-0-"),
+            "no place counted as a loss: {stat}"
+        );
+        if counts.iter().all(|&n| n > 0) {
+            eprintln!("every place after {} races: {stat}", seed + 1);
+            return;
+        }
+    }
+    panic!("80 races and not every place: {counts:?}");
+}

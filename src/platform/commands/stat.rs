@@ -1,5 +1,6 @@
-//! `STAT [nick]`: a player's games, wins, draws, losses and rating in every
-//! game he finished a match of (the sender's own without a nick), one SMS.
+//! `STAT [nick]`: a player's games, wins, draws, losses (in races of three
+//! or more, his places) and rating in every game he finished a match of
+//! (the sender's own without a nick), one SMS.
 
 use super::register::valid_nick;
 use super::words::{ParseError, split_word};
@@ -41,6 +42,7 @@ impl Stat {
                 wins: r.wins,
                 draws: r.draws,
                 losses: r.losses,
+                places: r.places.counts(),
                 rating: (r.rated_games > 0)
                     .then(|| texts::rating(r.rating.points(), r.provisional())),
             })

@@ -93,14 +93,38 @@ pub fn top(lang: Lang, game: &str, lines: &[TopLine<'_>], own: &OwnPlace) -> Str
     first_that_fits(lang, "top", variants)
 }
 
-/// One game of a player's record: won, drawn and lost, and his rating.
+/// One game of a player's record: won, drawn and lost, his finishes by
+/// place in matches of three sides or more, and his rating.
 pub struct StatLine<'a> {
     pub game: &'a str,
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+    /// Firsts, seconds, ...: empty when he played no such match.
+    pub places: &'a [i64],
     /// `None` when none of his games there was rated.
     pub rating: Option<String>,
+}
+
+/// A record line's results: `3-0-1`, `places 1-4: 2-1-0-3` when every win
+/// was a first place, or both.
+fn results(lang: Lang, l: &StatLine<'_>) -> String {
+    let wdl = format!("{}-{}-{}", l.wins, l.draws, l.losses);
+    let Some(&firsts) = l.places.first() else {
+        return wdl;
+    };
+    let counts: Vec<String> = l.places.iter().map(i64::to_string).collect();
+    let places = tr!(
+        lang,
+        "stat-places",
+        last = l.places.len(),
+        counts = counts.join("-")
+    );
+    if l.wins == firsts && l.draws == 0 && l.losses == 0 {
+        places
+    } else {
+        format!("{wdl}, {places}")
+    }
 }
 
 pub fn stat(lang: Lang, nick: &str, lines: &[StatLine<'_>]) -> String {
@@ -112,7 +136,7 @@ pub fn stat(lang: Lang, nick: &str, lines: &[StatLine<'_>]) -> String {
         .iter()
         .map(|l| {
             let rating = l.rating.as_deref().unwrap_or(&unrated);
-            format!("{} {}-{}-{} {rating}", l.game, l.wins, l.draws, l.losses)
+            format!("{} {} {rating}", l.game, results(lang, l))
         })
         .collect();
     let any_provisional = lines

@@ -34,14 +34,15 @@ pub(crate) static STANDINGS_OF_PLAYER: LazyLock<Statement> = LazyLock::new(|| {
 pub(crate) static SAVE_STANDING: Statement = Statement::same(
     "save standing",
     "INSERT INTO ratings (player_id, game, rating, deviation, volatility, points, rated_games,
-                          games, wins, draws, losses, updated_at)
+                          games, wins, draws, losses, places, updated_at)
      VALUES (:player_id, :game, :rating, :deviation, :volatility, :points, :rated_games,
-             :games, :wins, :draws, :losses, :now)
+             :games, :wins, :draws, :losses, :places, :now)
      ON CONFLICT (player_id, game) DO UPDATE
      SET rating = excluded.rating, deviation = excluded.deviation,
          volatility = excluded.volatility, points = excluded.points,
          rated_games = excluded.rated_games, games = excluded.games, wins = excluded.wins,
-         draws = excluded.draws, losses = excluded.losses, updated_at = excluded.updated_at",
+         draws = excluded.draws, losses = excluded.losses, places = excluded.places,
+         updated_at = excluded.updated_at",
 );
 
 pub(crate) static RECORD_RATING_CHANGE: Statement = Statement::same(

@@ -30,4 +30,11 @@ pub const PLATFORM: &[(&str, &str)] = &[
     // Rated games a rating rests on; those it needs to be established.
     ("rated", "9"),
     ("needed", "10"),
+    // Finishes by place: the most places a race has (16 cars), each count
+    // of up to four digits.
+    ("last", "16"),
+    (
+        "counts",
+        "9999-9999-9999-9999-9999-9999-9999-9999-9999-9999-9999-9999-9999-9999-9999-9999",
+    ),
 ];
