@@ -12,7 +12,8 @@ fn marks(lang: Lang) -> &'static [&'static str] {
     match lang {
         Lang::En => &["Your move", "You won", "You lost", "rematch"],
         Lang::Ru => &["Vash xod", "Vi pobedili", "Vi proigrali", "revansh"],
-        Lang::Cyr => &["Ваш", "Вы ", "ход", "игр"],
+        // Whole phrases: a word battle board holds Russian words (`ход`).
+        Lang::Cyr => &["Неизвестная команда", "P - игра"],
     }
 }
 
