@@ -84,6 +84,36 @@ def zipf10_of(frequency):
 RARE_READINGS = RU_DROP | {"Arch", "Subx"}
 
 
+# Parts of speech a word the robot plays may not also be: a pronoun
+# (`NPRO`, and the pronominal adjectives, `Apro`: `весь`, `той` of `тот`),
+# a preposition, conjunction, particle or adverb. A player may still play
+# such a noun (`весь`, a village; `той`, a feast); the robot, whose words
+# teach what the game takes, does not. Predicatives and interjections stay:
+# OpenCorpora tags many common nouns so when they stand alone (`беда`,
+# `лень`, `марш`), and they read as the nouns they are.
+FUNCTION_POS = {"NPRO", "PREP", "CONJ", "PRCL", "ADVB"}
+
+
+def is_function_reading(tag):
+    return tag.POS in FUNCTION_POS or "Apro" in tag.grammemes
+
+
+def function_word(morph, spelling):
+    """Whether any reading of `spelling`, however rare, is a function word."""
+    return any(is_function_reading(p.tag) for p in morph.parse(spelling))
+
+
+def function_words(morph):
+    """Every spelling of 3-7 Cyrillic letters that OpenCorpora reads, in some
+    form, as a function word (FUNCTION_POS, Apro), `ё` read as `е`: the list
+    the game's test holds the robot's words against."""
+    words = set()
+    for word, tag, _normal, _para, _idx in morph.dictionary.iter_known_words():
+        if is_function_reading(tag) and MIN_LEN <= len(word) <= MAX_LEN and RU_LETTERS.match(word):
+            words.add(fold(word))
+    return sorted(words)
+
+
 def readings(morph, spelling, lemmas):
     """How the text spelled `spelling` divides between the noun whose
     nominative singular forms have the normal forms `lemmas`, other nouns,
@@ -136,6 +166,8 @@ def russian_rank(morph, word):
         other += f * elsewhere
     if frequency == 0 or other / frequency > 0.5:
         return 0
+    if any(function_word(morph, spelling) for spelling in spellings):
+        return 0
     return zipf10_of(noun)
 
 
@@ -161,10 +193,7 @@ def hunspell_stems(path):
     return stems
 
 
-def build_russian():
-    import pymorphy3
-
-    morph = pymorphy3.MorphAnalyzer()
+def build_russian(morph):
     block = read_blocklist("ru")
     stems = hunspell_stems(HUNSPELL_RU)
     ranked = {}
@@ -243,7 +272,7 @@ def versions():
 
 def render(words, header):
     lines = [f"# {h}" for h in header]
-    lines += [f"{w} {r}" for w, r in words]
+    lines += [f"{w} {r}" if r is not None else w for w, r in words]
     return "\n".join(lines) + "\n"
 
 
@@ -253,15 +282,28 @@ def main():
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     v = versions()
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer()
     outputs = {
         "ru.txt": render(
-            build_russian(),
+            build_russian(morph),
             [
                 "Word battle, Russian: common nouns, nominative singular, 3-7 letters.",
                 f"OpenCorpora via pymorphy3-dicts-ru {v['pymorphy3-dicts-ru']} (CC BY-SA 3.0);",
                 "rank: wordfreq Zipf x10 of the noun's share of its spellings (pymorphy3),",
-                "0 if mostly another part of speech or not a hunspell-ru stem.",
+                "0 if mostly another part of speech, if any reading is a function word",
+                "(pronoun, preposition, adverb, ...), or not a hunspell-ru stem.",
                 f"wordfreq {v['wordfreq']} (data CC BY-SA 4.0). Rebuild: build.py.",
+            ],
+        ),
+        "function-words-ru.txt": render(
+            [(w, None) for w in function_words(morph)],
+            [
+                "Word battle, Russian: every spelling of 3-7 letters OpenCorpora reads, in some",
+                "form, as a pronoun, preposition, conjunction, particle or adverb",
+                f"(pymorphy3-dicts-ru {v['pymorphy3-dicts-ru']}, CC BY-SA 3.0); `ё` as `е`.",
+                "Not compiled in: the game's tests hold the robot's words against it. Rebuild: build.py.",
             ],
         ),
         "en.txt": render(

@@ -98,3 +98,41 @@ fn level_one_prefers_short_words_and_level_two_long_ones() {
         assert_eq!(len(&greedy), 7, "{greedy}");
     }
 }
+
+/// Every Russian word the robot may play (its vocabulary's lowest rank and
+/// up) reads as a noun and not as a function word: none is a spelling
+/// OpenCorpora reads, in any form, as a pronoun, preposition, conjunction,
+/// particle or adverb (`data/word_battle/function-words-ru.txt`, made by
+/// `build.py` from the same dictionary). A player may still play `весь` (a
+/// village); the robot does not.
+#[test]
+fn the_robot_plays_no_word_that_reads_as_a_function_word() {
+    const FUNCTION_WORDS: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/word_battle/function-words-ru.txt"
+    ));
+    let function: std::collections::HashSet<&str> = FUNCTION_WORDS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    assert!(
+        ["той", "весь", "тут", "обо"]
+            .iter()
+            .all(|w| function.contains(w)),
+        "the list holds the pronouns, adverbs and prepositions it is for"
+    );
+    let lowest = crate::word_battle::robot::vocabulary(Variant::Ru).common;
+    let dict = crate::word_battle::dictionary::Dictionary::builtin(Variant::Ru);
+    let robots: Vec<String> = dict
+        .words()
+        .into_iter()
+        .filter(|(_, rank)| *rank >= lowest)
+        .map(|(word, _)| word.replace('ё', "е"))
+        .collect();
+    assert!(robots.len() > 5_000, "{} robot words", robots.len());
+    let offending: Vec<&String> = robots
+        .iter()
+        .filter(|w| function.contains(w.as_str()))
+        .collect();
+    assert!(offending.is_empty(), "the robot may play {offending:?}");
+}
