@@ -387,7 +387,7 @@ async fn load_match(state: &AppState, id: i64, step: Step) -> Result<Option<Matc
                     game,
                     &rows.record.initial_state,
                     &rows.moves,
-                    rows.seats.len(),
+                    &crate::platform::record::seat_names(&rows.seats),
                 )
             })
             .unwrap_or_default();

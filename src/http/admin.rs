@@ -176,8 +176,12 @@ fn match_body(
         Ok(Err(e)) => e.to_string(),
         Err(_) => "the replay panicked in the game's code".to_string(),
     };
-    let history =
-        crate::platform::record::history_text(game, &record.initial_state, moves, seats.len());
+    let history = crate::platform::record::history_text(
+        game,
+        &record.initial_state,
+        moves,
+        &crate::platform::record::seat_names(seats),
+    );
     let players: Vec<Value> = seats
         .iter()
         .map(|s| match &s.holder {

@@ -2,27 +2,60 @@
 //! state after each, and how a withdrawal is written (with the seats away
 //! at the time, so that a replay decides the same).
 
-use crate::games::any::StoredEntry;
+use crate::games::any::{AnyGame, StoredEntry};
 use crate::games::{NotationError, Recorded, Withdrawal};
-use crate::store::{MoveKind, MoveRow};
+use crate::store::{Holder, MoveKind, MoveRow, SeatRow};
+
+/// How a record names each seat's holder, by seat: his nick, `bot<level>`
+/// for a robot.
+pub fn seat_names(seats: &[SeatRow]) -> Vec<String> {
+    let mut names = vec![String::new(); seats.iter().map(|s| s.seat + 1).max().unwrap_or(0)];
+    for s in seats {
+        names[s.seat] = match &s.holder {
+            Holder::Player(p) => p.nick.clone().unwrap_or_default(),
+            Holder::Robot(level) => format!("bot{level}"),
+        };
+    }
+    names
+}
 
 /// A match's whole record in its game's notation (paper soccer: the
-/// kurnik digits with their header), not cut to one SMS, for operators: a
-/// record that does not read, or game code that panics on it, is said in
-/// the text instead.
+/// kurnik digits with their header; football: its turns with the players'
+/// names), not cut to one SMS, for operators: a record that does not read,
+/// or game code that panics on it, is said in the text instead.
 pub fn history_text(
-    game: &dyn crate::games::any::AnyGame,
+    game: &dyn AnyGame,
     initial_state: &str,
     moves: &[MoveRow],
-    seats: usize,
+    names: &[String],
 ) -> String {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        stored_entries(moves, seats)
-            .and_then(|entries| game.history(initial_state, &entries, crate::lang::Lang::En))
+        stored_entries(moves, names.len())
+            .and_then(|entries| game.history(initial_state, &entries, names, crate::lang::Lang::En))
             .map_err(|e| e.to_string())
     }))
     .unwrap_or_else(|_| Err("the game's code panicked".to_string()))
     .unwrap_or_else(|e| format!("the record does not read: {e}"))
+}
+
+/// The record in the game's former notation, where it changed (an export
+/// made before still replays); none where it did not, or does not read.
+pub fn former_history_text(
+    game: &dyn AnyGame,
+    initial_state: &str,
+    moves: &[MoveRow],
+    names: &[String],
+) -> Option<String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        stored_entries(moves, names.len())
+            .and_then(|entries| {
+                game.former_history(initial_state, &entries, names, crate::lang::Lang::En)
+            })
+            .ok()
+            .flatten()
+    }))
+    .ok()
+    .flatten()
 }
 
 /// A match's stored moves as the games read their record. A withdrawal

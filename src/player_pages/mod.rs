@@ -171,8 +171,12 @@ fn replay_page(
         .load(state)
         .map(|m| m.render(0, crate::lang::Lang::En))
         .unwrap_or_else(|e| format!("(this state does not read: {e})"));
-    let notation =
-        crate::platform::record::history_text(game, &record.initial_state, moves, seats.len());
+    let notation = crate::platform::record::history_text(
+        game,
+        &record.initial_state,
+        moves,
+        &crate::platform::record::seat_names(seats),
+    );
     pages::replay(&pages::Replay {
         record,
         name: game.name(crate::lang::Lang::En),

@@ -654,3 +654,62 @@ async fn a_player_back_from_a_timeout_starts_counting_missed_turns_from_zero() {
     assert_eq!(me.missed, 1);
     assert!(!me.player().unwrap().away);
 }
+
+/// `H` after a whole match reads turn by turn: a line a round, each side's
+/// players by nick with their moves (`3. A: ann 5, bob 5 / D: cid 5, dan
+/// 5`), every page one SMS, the newest ending with the last round.
+#[tokio::test]
+async fn the_record_names_each_round_its_sides_and_their_players_moves() {
+    let app = TestApp::new().await;
+    start(&app).await;
+    let (attack, defense) = sides(&app).await;
+    let nick = |phone: &str| NICKS[PHONES.iter().position(|p| *p == phone).unwrap()];
+    stand_for_rounds(&app, 10).await;
+    clear_inboxes(&app).await;
+    let mut rounds = Vec::new();
+    for page in ["H", "H 2", "H 3", "H 4"] {
+        app.sms(PHONES[0], page).await;
+        let text = app.one_text(PHONES[0]).await;
+        assert_eq!(
+            smsarena::encoding::analyse(&text).parts,
+            1,
+            "{page}: {text}"
+        );
+        if text.starts_with("There is no page") || text.starts_with("Stranicy") {
+            break;
+        }
+        // The page's footer, `(1/3, ranshe: H 2)`, follows its last line.
+        let body = match text.rfind(" (") {
+            Some(at) if text[at + 2..].starts_with(|c: char| c.is_ascii_digit()) => &text[..at],
+            _ => text.as_str(),
+        };
+        let lines: Vec<&str> = body.lines().collect();
+        rounds.splice(0..0, lines.iter().map(|l| l.to_string()));
+    }
+    // Rounds whole up to the one in play, which may have only the attack's
+    // first move yet.
+    let (record, _) = app.last_match(PHONES[0]).await.unwrap();
+    let state: State = record.state.parse().unwrap();
+    let whole = state.moved()[ATTACK].min(state.moved()[1]) as usize;
+    assert!(
+        whole >= 5 && rounds.len() >= whole,
+        "{whole} whole rounds: {rounds:#?}"
+    );
+    for (i, line) in rounds.iter().enumerate() {
+        let rest = line
+            .strip_prefix(&format!("{}. A: ", i + 1))
+            .unwrap_or_else(|| panic!("round {}: {line}", i + 1));
+        if i >= whole {
+            continue;
+        }
+        let (a, d) = rest
+            .split_once(" / D: ")
+            .unwrap_or_else(|| panic!("{line}"));
+        for phone in &attack {
+            assert!(a.contains(&format!("{} 5", nick(phone))), "{line}");
+        }
+        for phone in &defense {
+            assert!(d.contains(&format!("{} 5", nick(phone))), "{line}");
+        }
+    }
+}

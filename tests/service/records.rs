@@ -289,3 +289,33 @@ async fn smsarena_replay_checks_an_export_file_and_an_altered_one_fails() {
     );
     assert_eq!(code, Some(1));
 }
+
+/// Football's export names its rounds and players (`1. A: ann 3, bot2 06 /
+/// D: ...`); an export made before, with the former bare digits, still
+/// replays; a notation that is neither is refused.
+#[tokio::test]
+async fn a_football_export_reads_turn_by_turn_and_one_in_the_former_notation_still_replays() {
+    let app = TestApp::with_config(|cfg| cfg.admin.token = TOKEN.into()).await;
+    app.register(&[(PHONE, "ann")]).await;
+    let catalog = app.state.platform().catalog();
+    let id = play_whole(&app, "FB", "BOT").await;
+    let export = export_of(&app, id).await;
+    assert!(export.notation.starts_with("1. A: "), "{}", export.notation);
+    assert!(export.notation.contains("ann "), "{}", export.notation);
+    assert!(export.notation.contains("bot"), "{}", export.notation);
+    check(catalog, &export).unwrap();
+
+    let mut former = export.clone();
+    former.notation = export
+        .moves
+        .iter()
+        .filter(|m| m.kind != "withdrawal")
+        .map(|m| m.notation.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    check(catalog, &former).unwrap_or_else(|e| panic!("{e}: {}", former.notation));
+
+    let mut altered = export.clone();
+    altered.notation = altered.notation.replace("ann ", "bob ");
+    assert!(check(catalog, &altered).is_err());
+}

@@ -178,13 +178,24 @@ pub trait AnyGame: Send + Sync {
     /// Whether the game's parser reads `text` as one of its moves (whatever
     /// the position): a move texted after the match ended is told so.
     fn reads_as_move(&self, text: &str) -> bool;
-    /// `H`: the record so far in the game's notation.
+    /// `H`: the record so far in the game's notation, the seats' holders
+    /// named by `names` (by seat) where the game names them.
     fn history(
         &self,
         opening: &str,
         entries: &[StoredEntry<'_>],
+        names: &[String],
         lang: Lang,
     ) -> Result<String, NotationError>;
+    /// The record in the game's former notation, where it changed
+    /// ([`Game::former_history`]).
+    fn former_history(
+        &self,
+        opening: &str,
+        entries: &[StoredEntry<'_>],
+        names: &[String],
+        lang: Lang,
+    ) -> Result<Option<String>, NotationError>;
     /// `H n`: the public state string after every step, if the game has one.
     fn state_steps(
         &self,
@@ -260,11 +271,15 @@ impl<G: Game> Entry<G> {
     }
 }
 
-fn history_entries<G: Game>(parsed: &[ParsedEntry<G>]) -> Vec<HistoryEntry<'_, G>> {
+fn history_entries<'a, G: Game>(
+    parsed: &'a [ParsedEntry<G>],
+    names: &'a [String],
+) -> Vec<HistoryEntry<'a, G>> {
     parsed
         .iter()
         .map(|(seat, what, after)| HistoryEntry {
             seat: *seat,
+            name: names.get(*seat).map_or("", String::as_str),
             what: what.clone(),
             after,
         })
@@ -341,11 +356,28 @@ impl<G: Game> AnyGame for Entry<G> {
         &self,
         opening: &str,
         entries: &[StoredEntry<'_>],
+        names: &[String],
         lang: Lang,
     ) -> Result<String, NotationError> {
         let opening: G::State = opening.parse()?;
         let parsed = Self::parse_entries(entries)?;
-        Ok(self.0.history(&opening, &history_entries(&parsed), lang))
+        Ok(self
+            .0
+            .history(&opening, &history_entries(&parsed, names), lang))
+    }
+
+    fn former_history(
+        &self,
+        opening: &str,
+        entries: &[StoredEntry<'_>],
+        names: &[String],
+        lang: Lang,
+    ) -> Result<Option<String>, NotationError> {
+        let opening: G::State = opening.parse()?;
+        let parsed = Self::parse_entries(entries)?;
+        Ok(self
+            .0
+            .former_history(&opening, &history_entries(&parsed, names), lang))
     }
 
     fn state_steps(
@@ -355,7 +387,7 @@ impl<G: Game> AnyGame for Entry<G> {
     ) -> Result<Vec<String>, NotationError> {
         let opening: G::State = opening.parse()?;
         let parsed = Self::parse_entries(entries)?;
-        Ok(self.0.state_steps(&opening, &history_entries(&parsed)))
+        Ok(self.0.state_steps(&opening, &history_entries(&parsed, &[])))
     }
 }
 

@@ -326,6 +326,9 @@ pub enum Recorded<M> {
 /// One entry of a match's record, as [`Game::history`] reads it.
 pub struct HistoryEntry<'a, G: Game + ?Sized> {
     pub seat: Seat,
+    /// Who holds the seat, as the record names him (a nick, `bot2`); empty
+    /// where no one is named.
+    pub name: &'a str,
     pub what: Recorded<G::Move>,
     /// The state after it.
     pub after: &'a G::State,
@@ -486,6 +489,19 @@ pub trait Game: Send + Sync + 'static {
             })
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The record as [`Game::history`] wrote it before its present form, for
+    /// a game whose notation changed: an export made then still replays.
+    /// Default: it never changed.
+    fn former_history(
+        &self,
+        opening: &Self::State,
+        entries: &[HistoryEntry<'_, Self>],
+        lang: Lang,
+    ) -> Option<String> {
+        let _ = (opening, entries, lang);
+        None
     }
 
     /// `H n`, for games whose rules define a public state string: that string

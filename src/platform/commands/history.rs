@@ -8,7 +8,7 @@ use super::words::ParseError;
 use crate::encoding;
 use crate::platform::ctx::Ctx;
 use crate::platform::loaded::{LoadedMatch, game_of};
-use crate::platform::record::stored_entries;
+use crate::platform::record::{seat_names, stored_entries};
 use crate::platform::texts;
 use crate::store::{MatchRow, Player, StoreResult};
 
@@ -64,7 +64,8 @@ fn reply(ctx: &mut Ctx<'_>, player: &Player, record: &MatchRow, asked: History) 
         return ctx.reply(player, texts::history_unavailable(lang));
     };
     let moves = ctx.tx.matches().moves(record.id)?;
-    let seats = ctx.tx.matches().seats(record.id)?.len();
+    let names = seat_names(&ctx.tx.matches().seats(record.id)?);
+    let seats = names.len();
     // A record that does not read is logged, and the player told so: his
     // text must not fail (and be retried) because of it.
     let damaged = |e: crate::games::NotationError| {
@@ -88,7 +89,7 @@ fn reply(ctx: &mut Ctx<'_>, player: &Player, record: &MatchRow, asked: History) 
             return ctx.reply(player, text);
         }
     };
-    let text = match game.history(&record.initial_state, &entries, lang) {
+    let text = match game.history(&record.initial_state, &entries, &names, lang) {
         Ok(all) if all.is_empty() => texts::no_moves_yet(lang),
         Ok(all) => {
             let pages = paginate(&all, |k, n| {

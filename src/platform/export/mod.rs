@@ -13,7 +13,7 @@ pub mod file;
 use serde::{Deserialize, Serialize};
 
 use super::catalog::Catalog;
-use super::record::{history_text, stored_entries};
+use super::record::{former_history_text, history_text, seat_names, stored_entries};
 use super::replay::{Opening, ReplayError, replay_from};
 use crate::games::any::AnyGame;
 use crate::store::{Holder, MatchRow, MoveKind, MoveRow, SeatRow};
@@ -108,7 +108,7 @@ pub fn export(
                 rng_pos: m.rng_pos.map(|p| p.to_string()),
             })
             .collect(),
-        notation: history_text(game, &record.initial_state, moves, seats.len()),
+        notation: history_text(game, &record.initial_state, moves, &seat_names(seats)),
         states: states(game, &record.initial_state, moves, seats.len()),
     }
 }
@@ -205,8 +205,19 @@ pub fn check(catalog: &Catalog, export: &Export) -> Result<Replayed, ExportError
         .load(&replayed)
         .map_err(|e| ExportError::Malformed(format!("its final state does not load: {e}")))?;
     check_ending(&*final_state, export)?;
-    let notation = history_text(game, &export.initial_state, &moves, seats);
-    if notation != export.notation
+    let names: Vec<String> = export
+        .seats
+        .iter()
+        .map(|s| match (&s.nick, s.robot) {
+            (Some(nick), _) => nick.clone(),
+            (None, Some(level)) => format!("bot{level}"),
+            (None, None) => String::new(),
+        })
+        .collect();
+    let notation = history_text(game, &export.initial_state, &moves, &names);
+    // An export made before the game's notation changed gives the former one.
+    let former = || former_history_text(game, &export.initial_state, &moves, &names);
+    if (notation != export.notation && former().as_deref() != Some(export.notation.as_str()))
         || states(game, &export.initial_state, &moves, seats) != export.states
     {
         return Err(ExportError::Notation);

@@ -40,8 +40,8 @@ pub use validate::Refusal;
 use std::sync::OnceLock;
 
 use crate::{
-    Budget, Contest, Game, Lang, Level, MatchRng, Played, Refused, Seat, Side, Standing, Status,
-    Withdrawal, tr,
+    Budget, Contest, Game, HistoryEntry, Lang, Level, MatchRng, Played, Recorded, Refused, Seat,
+    Side, Standing, Status, Withdrawal, tr,
 };
 
 /// The side that moves first and scores on row 1.
@@ -206,6 +206,70 @@ impl Game for Football {
     /// See [`render::render`]. Panics if `seat` is not 0-3.
     fn render(&self, state: &State, seat: Seat, lang: Lang) -> String {
         render::render(state, seat, lang)
+    }
+
+    /// The match turn by turn, a line a round: each side's players with
+    /// their moves (`1. A: ann 3, bob 06 / D: cid 4, dan 2`); `*` marks a
+    /// move the platform made for an absent player, `Q` a player who left.
+    /// A round is the attack's turn and then the defence's.
+    fn history(&self, opening: &State, entries: &[HistoryEntry<'_, Self>], _lang: Lang) -> String {
+        let mut rounds: Vec<[Vec<String>; 2]> = Vec::new();
+        let mut before = opening;
+        for e in entries {
+            let side = Football::side_of(before, e.seat);
+            let round = before.moved()[side] as usize;
+            if rounds.len() <= round {
+                rounds.resize_with(round + 1, Default::default);
+            }
+            let seat_name;
+            let name = if e.name.is_empty() {
+                seat_name = format!("P{}", e.seat + 1);
+                seat_name.as_str()
+            } else {
+                e.name
+            };
+            rounds[round][side].push(match &e.what {
+                Recorded::Move(m) => format!("{name} {m}"),
+                Recorded::Null(m) => format!("{name} {m}*"),
+                Recorded::Withdrawal(_) => format!("{name} Q"),
+            });
+            before = e.after;
+        }
+        let line = |(i, [attack, defence]): (usize, &[Vec<String>; 2])| {
+            let mut line = format!("{}.", i + 1);
+            if !attack.is_empty() {
+                line.push_str(&format!(" A: {}", attack.join(", ")));
+            }
+            if !defence.is_empty() {
+                let sep = if attack.is_empty() { "" } else { " /" };
+                line.push_str(&format!("{sep} D: {}", defence.join(", ")));
+            }
+            line
+        };
+        rounds
+            .iter()
+            .enumerate()
+            .map(line)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Before the record named its turns and players: the moves' digits,
+    /// null moves included, separated by spaces.
+    fn former_history(
+        &self,
+        _opening: &State,
+        entries: &[HistoryEntry<'_, Self>],
+        _lang: Lang,
+    ) -> Option<String> {
+        let moves: Vec<String> = entries
+            .iter()
+            .filter_map(|e| match &e.what {
+                Recorded::Move(m) | Recorded::Null(m) => Some(m.to_string()),
+                Recorded::Withdrawal(_) => None,
+            })
+            .collect();
+        Some(moves.join(" "))
     }
 
     fn picture(&self, state: &State, seat: Seat) -> Option<String> {

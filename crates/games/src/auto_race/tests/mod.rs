@@ -415,16 +415,19 @@ mod history {
         let left = game().withdraw(second.clone(), 0, Withdrawal::Resigned, &[false; 2]);
         let entries = [
             HistoryEntry {
+                name: "",
                 seat: 1,
                 what: Recorded::Move(mv("F")),
                 after: &first,
             },
             HistoryEntry {
+                name: "",
                 seat: 1,
                 what: Recorded::Null(mv("2")),
                 after: &second,
             },
             HistoryEntry {
+                name: "",
                 seat: 0,
                 what: Recorded::Withdrawal(Withdrawal::Resigned),
                 after: &left,

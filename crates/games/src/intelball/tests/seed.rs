@@ -174,6 +174,7 @@ fn the_state_after_step_three() {
     );
     let after = ok(opening.clone(), 0, SEED_COMBO).state;
     let entries = [HistoryEntry {
+        name: "",
         seat: 0,
         what: Recorded::Move(mv(SEED_COMBO)),
         after: &after,

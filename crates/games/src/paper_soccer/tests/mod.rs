@@ -309,6 +309,7 @@ fn history_while_running_and_the_record_after_the_end() {
     let opening = State::new(8, 10, 0);
     let s = st("0,3,64");
     let e = [crate::HistoryEntry::<PaperSoccer> {
+        name: "",
         seat: 0,
         what: crate::Recorded::Move("48".parse().unwrap()),
         after: &s,
@@ -316,6 +317,7 @@ fn history_while_running_and_the_record_after_the_end() {
     assert_eq!(g.history(&opening, &e, Lang::En), "1.2 2.9 3.48");
     let end = play(&st("0,0,0,0"), 0, "13").unwrap().0;
     let e = [crate::HistoryEntry::<PaperSoccer> {
+        name: "",
         seat: 0,
         what: crate::Recorded::Move("13".parse().unwrap()),
         after: &end,

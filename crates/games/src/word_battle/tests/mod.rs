@@ -402,16 +402,19 @@ fn history_lists_the_moves_with_commas() {
     let second = play(&game, first.clone(), "-");
     let entries = [
         HistoryEntry {
+            name: "",
             seat: 0,
             what: Recorded::Move("a1r бамбук".parse().unwrap()),
             after: &first,
         },
         HistoryEntry {
+            name: "",
             seat: 1,
             what: Recorded::Null(Move::Pass),
             after: &second,
         },
         HistoryEntry {
+            name: "",
             seat: 1,
             what: Recorded::Withdrawal(Withdrawal::Resigned),
             after: &second,
