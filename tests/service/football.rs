@@ -657,7 +657,8 @@ async fn a_player_back_from_a_timeout_starts_counting_missed_turns_from_zero() {
 
 /// `H` after a whole match reads turn by turn: a line a round, each side's
 /// players by nick with their moves (`3. A: ann 5, bob 5 / D: cid 5, dan
-/// 5`), every page one SMS, the newest ending with the last round.
+/// 5`), every page one SMS, the newest ending with the last round and who
+/// left in it.
 #[tokio::test]
 async fn the_record_names_each_round_its_sides_and_their_players_moves() {
     let app = TestApp::new().await;
@@ -665,6 +666,9 @@ async fn the_record_names_each_round_its_sides_and_their_players_moves() {
     let (attack, defense) = sides(&app).await;
     let nick = |phone: &str| NICKS[PHONES.iter().position(|p| *p == phone).unwrap()];
     stand_for_rounds(&app, 10).await;
+    // The match to its end: ann leaves, and her side loses.
+    app.sms(PHONES[0], "Q").await;
+    assert!(app.last_match(PHONES[0]).await.unwrap().0.finished);
     clear_inboxes(&app).await;
     let mut rounds = Vec::new();
     for page in ["H", "H 2", "H 3", "H 4"] {
@@ -695,6 +699,8 @@ async fn the_record_names_each_round_its_sides_and_their_players_moves() {
         whole >= 5 && rounds.len() >= whole,
         "{whole} whole rounds: {rounds:#?}"
     );
+    let last = rounds.last().unwrap();
+    assert!(last.contains("ann Q"), "she left in the last round: {last}");
     for (i, line) in rounds.iter().enumerate() {
         let rest = line
             .strip_prefix(&format!("{}. A: ", i + 1))
