@@ -323,6 +323,19 @@ pub enum Recorded<M> {
     Withdrawal(Withdrawal),
 }
 
+/// The record as the moves' notation, null moves included, separated by
+/// spaces: [`Game::history`]'s default, and football's former notation.
+pub fn plain_history<G: Game + ?Sized>(entries: &[HistoryEntry<'_, G>]) -> String {
+    entries
+        .iter()
+        .filter_map(|e| match &e.what {
+            Recorded::Move(m) | Recorded::Null(m) => Some(m.to_string()),
+            Recorded::Withdrawal(_) => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// One entry of a match's record, as [`Game::history`] reads it.
 pub struct HistoryEntry<'a, G: Game + ?Sized> {
     pub seat: Seat,
@@ -481,14 +494,7 @@ pub trait Game: Send + Sync + 'static {
         lang: Lang,
     ) -> String {
         let _ = (opening, lang);
-        entries
-            .iter()
-            .filter_map(|e| match &e.what {
-                Recorded::Move(m) | Recorded::Null(m) => Some(m.to_string()),
-                Recorded::Withdrawal(_) => None,
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        plain_history(entries)
     }
 
     /// The record as [`Game::history`] wrote it before its present form, for

@@ -262,14 +262,7 @@ impl Game for Football {
         entries: &[HistoryEntry<'_, Self>],
         _lang: Lang,
     ) -> Option<String> {
-        let moves: Vec<String> = entries
-            .iter()
-            .filter_map(|e| match &e.what {
-                Recorded::Move(m) | Recorded::Null(m) => Some(m.to_string()),
-                Recorded::Withdrawal(_) => None,
-            })
-            .collect();
-        Some(moves.join(" "))
+        Some(crate::plain_history(entries))
     }
 
     fn picture(&self, state: &State, seat: Seat) -> Option<String> {
